@@ -1,0 +1,26 @@
+/* Uniform-random playouts played entirely in C. */
+#ifndef BK_PLAYOUT_H
+#define BK_PLAYOUT_H
+
+#include "board.h"
+
+/* A small, fast generator (xoshiro256**); each stream is seeded on its own. */
+typedef struct {
+    uint64_t s[4];
+} bk_rng;
+
+void bk_rng_seed(bk_rng *rng, uint64_t seed, uint64_t stream);
+uint64_t bk_rng_next(bk_rng *rng);
+/* Uniform in [0, n), n >= 1, without modulo bias. */
+uint32_t bk_rng_below(bk_rng *rng, uint32_t n);
+
+/* Plays the board to its end, each move uniform over the legal placements
+ * of the colour to move.  `moves` is scratch room for BK_MAX_MOVES ids. */
+void bk_random_playout(bk_board *b, bk_rng *rng, uint16_t *moves);
+
+/* Plays n games of `variant` from the empty board and writes the final
+ * colour scores, n x num_colours, row by row.  Game i draws from its own
+ * stream (seed, i), so results do not depend on how games are split. */
+bk_status bk_random_playouts(int variant, int start, long n, uint64_t seed, int16_t *scores);
+
+#endif
