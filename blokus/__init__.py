@@ -1,0 +1,24 @@
+"""blokus: an exact, fast Blokus engine in C, used from Python.
+
+>>> import blokus
+>>> game = blokus.Game("duo", start="fixed")
+>>> len(game.legal_moves())
+414
+>>> game.play("e10")
+>>> game.to_move
+1
+"""
+from blokus._core import PIECE_NAMES, IllegalMoveError, random_playouts
+from blokus.game import Game
+from blokus.placements import Placements, parse_move, placements
+
+__all__ = [
+    "PIECE_NAMES",
+    "Game",
+    "IllegalMoveError",
+    "Placements",
+    "parse_move",
+    "placements",
+    "random_playouts",
+]
+__version__ = "0.1.0"

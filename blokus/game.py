@@ -1,0 +1,69 @@
+"""``blokus.Game``: one game held in C, with the Python conveniences around it."""
+from __future__ import annotations
+
+from blokus import _core
+
+_COLOUR_NAMES = {4: ("blue", "yellow", "red", "green"), 2: ("purple", "orange")}
+
+
+def _restore(cls, variant, start, moves):
+    game = cls(variant, start=start)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+class Game(_core.Game):
+    """A game of Blokus (rules.md).
+
+    ``Game(variant="classic", *, start="any")``
+
+    Parameters
+    ----------
+    variant : {"classic", "classic_2", "classic_3", "classic_teams", "duo"}
+        Classic 20x20 for 4, 2 (blue+red against yellow+green) or 3 players
+        (green shared, its score ignored), 2-vs-2 teams, or Blokus Duo 14x14.
+    start : {"any", "fixed"}
+        ``"any"``: the rule sheet's rule, a first piece covers any free corner
+        (Duo: either starting point). ``"fixed"``: each colour its own
+        starting square, as Pentobi plays.
+
+    Raises
+    ------
+    ValueError
+        Unknown variant or start rule.
+
+    Colours are indices in turn order: classic 0 blue, 1 yellow, 2 red,
+    3 green; Duo 0 purple, 1 orange. Moves are placement ids (see
+    ``blokus.placements``), texts such as ``"a20,b20,c20"`` or cells.
+    """
+
+    __slots__ = ()
+
+    def winners(self) -> list[int]:
+        """Players with the highest player score (equal highest share the win)."""
+        scores = self.player_scores()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    def colour_name(self, colour: int) -> str:
+        """Name of a colour index: blue, yellow, red, green or, in Duo, purple, orange."""
+        return _COLOUR_NAMES[self.num_colours][colour]
+
+    def __reduce__(self):
+        return (_restore, (type(self), self.variant, self.start, [m for _, m in self.history]))
+
+    def __repr__(self) -> str:
+        turn = "over" if self.is_over else f"{self.colour_name(self.to_move)} to move"
+        return f"<blokus.Game {self.variant!r} start={self.start!r}: {len(self.history)} moves, {turn}>"
+
+    def __str__(self) -> str:
+        height, width = self.shape
+        marks = "".join(name[0].upper() for name in _COLOUR_NAMES[self.num_colours])
+        board = self.board
+        lines = []
+        for r in range(height):
+            cells = " ".join("." if v < 0 else marks[v] for v in board[r].tolist())
+            lines.append(f"{height - r:2d} {cells}")
+        lines.append("   " + " ".join(chr(ord("a") + c) for c in range(width)))
+        return "\n".join(lines)

@@ -1,0 +1,802 @@
+/* blokus._core: the CPython binding of the C core, and the only file that
+ * includes Python.h.  Board state is exposed as read-only NumPy views of C
+ * memory whose base is the owning Game; core status codes become exceptions
+ * that name the rule broken. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#include <numpy/arrayobject.h>
+
+#include <string.h>
+
+#include "board.h"
+#include "movegen.h"
+#include "movetext.h"
+#include "playout.h"
+#include "score.h"
+
+typedef struct {
+    PyObject *game_type;
+    PyObject *illegal_move_error;
+    uint16_t *moves; /* scratch move list; every use holds the GIL */
+} module_state;
+
+typedef struct {
+    PyObject_HEAD
+    bk_board board;
+} GameObject;
+
+static const char *const variant_names[BK_NUM_VARIANTS] = {"classic", "classic_2", "classic_3",
+                                                           "classic_teams", "duo"};
+static const char *const start_names[2] = {"any", "fixed"};
+static const char *const classic_colours[4] = {"blue", "yellow", "red", "green"};
+static const char *const duo_colours[2] = {"purple", "orange"};
+
+static module_state *state_of_class(PyTypeObject *defining_class)
+{
+    return (module_state *)PyType_GetModuleState(defining_class);
+}
+
+static const char *colour_name(const bk_board *b, int colour)
+{
+    return b->variant == BK_DUO ? duo_colours[colour] : classic_colours[colour];
+}
+
+/* Index of `name` in names[0..n), or -1 with ValueError set. */
+static int lookup_name(PyObject *name, const char *const *names, int n, const char *what)
+{
+    const char *s;
+    if (!PyUnicode_Check(name)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(name)->tp_name);
+        return -1;
+    }
+    s = PyUnicode_AsUTF8(name);
+    if (!s) return -1;
+    for (int i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0) return i;
+    PyObject *choices = PyUnicode_FromString(names[0]);
+    for (int i = 1; i < n && choices; i++) Py_SETREF(choices, PyUnicode_FromFormat("%U, %s", choices, names[i]));
+    if (choices) PyErr_Format(PyExc_ValueError, "unknown %s %R (expected one of: %U)", what, name, choices);
+    Py_XDECREF(choices);
+    return -1;
+}
+
+/* ---- errors ------------------------------------------------------------ */
+
+/* Raises the exception for a core status: IllegalMoveError for a rule
+ * broken by `colour` playing placement `id` (-1 when no placement is known). */
+static PyObject *raise_status(module_state *st, const bk_board *b, bk_status status, int colour, int id)
+{
+    char text[BK_MOVE_TEXT_MAX] = "";
+    const char *who = colour >= 0 ? colour_name(b, colour) : "nobody";
+    if (id >= 0) bk_move_text(b->geom, id, text);
+    switch (status) {
+    case BK_ERR_GAME_OVER:
+        PyErr_SetString(st->illegal_move_error, "game over: no colour can place a piece any more");
+        break;
+    case BK_ERR_OFF_BOARD:
+        PyErr_Format(st->illegal_move_error, "off board: a cell lies outside the %dx%d board", b->side, b->side);
+        break;
+    case BK_ERR_OCCUPIED:
+        PyErr_Format(st->illegal_move_error, "%s cannot play %s: a cell is already occupied", who, text);
+        break;
+    case BK_ERR_PIECE_USED:
+        PyErr_Format(st->illegal_move_error, "%s cannot play %s: piece %s already used", who, text,
+                     bk_piece_names[bk_orients[b->geom->orient_of[id]].piece]);
+        break;
+    case BK_ERR_EDGE_CONTACT:
+        PyErr_Format(st->illegal_move_error, "%s cannot play %s: it shares an edge with %s's own pieces", who,
+                     text, who);
+        break;
+    case BK_ERR_NO_CORNER:
+        PyErr_Format(st->illegal_move_error, "%s cannot play %s: no corner contact with %s's own pieces", who,
+                     text, who);
+        break;
+    case BK_ERR_NOT_START:
+        PyErr_Format(st->illegal_move_error, "%s cannot play %s: a first piece must cover a free starting square",
+                     who, text);
+        break;
+    case BK_ERR_NOT_A_PIECE:
+        PyErr_SetString(PyExc_ValueError, "the cells are not one of the 21 pieces (1 to 5 distinct cells "
+                                          "forming a piece)");
+        break;
+    case BK_ERR_BAD_TEXT:
+        PyErr_SetString(PyExc_ValueError, "cannot read the move text: expected cells like \"a20,b20,c20\"");
+        break;
+    case BK_ERR_BAD_COLOUR:
+        PyErr_Format(PyExc_ValueError, "colour must be in range(%d)", b->num_colours);
+        break;
+    case BK_ERR_BAD_ID:
+        PyErr_Format(PyExc_ValueError, "placement id %d out of range(%d)", id, b->geom->num_placements);
+        break;
+    case BK_ERR_NO_HISTORY:
+        PyErr_SetString(PyExc_IndexError, "undo: no move has been played");
+        break;
+    default:
+        PyErr_Format(PyExc_SystemError, "blokus core status %d", (int)status);
+    }
+    return NULL;
+}
+
+/* ---- argument helpers --------------------------------------------------- */
+
+/* Reads the arguments of a method taking one argument called `name`
+ * (positional or keyword); *out stays NULL when it is optional and absent. */
+static int parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args,
+                         Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
+{
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    *out = NULL;
+    if (nargs + nkw > 1) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument (%zd given)", fname, nargs + nkw);
+        return -1;
+    }
+    if (nargs == 1) *out = args[0];
+    if (nkw == 1) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(kwnames, 0)) ||
+            PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %R", fname,
+                         PyTuple_GET_ITEM(kwnames, 0));
+            return -1;
+        }
+        *out = args[0];
+    }
+    if (required && !*out) {
+        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
+        return -1;
+    }
+    return 0;
+}
+
+/* An int-like value (int, numpy integer; not bool-as-float etc.) in [lo, hi). */
+static int as_index_in(PyObject *obj, const char *what, long lo, long hi, long *out)
+{
+    if (!PyIndex_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    Py_ssize_t v = PyNumber_AsSsize_t(obj, NULL);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < lo || v >= hi) {
+        PyErr_Format(PyExc_ValueError, "%s %zd out of range(%ld, %ld)", what, v, lo, hi);
+        return -1;
+    }
+    *out = (long)v;
+    return 0;
+}
+
+/* The colour argument of a query: None means the colour to move (-1 when the
+ * game is over). */
+static int colour_arg(const bk_board *b, PyObject *obj, int *colour)
+{
+    long c;
+    if (!obj || obj == Py_None) {
+        *colour = b->to_move;
+        return 0;
+    }
+    if (as_index_in(obj, "colour", 0, b->num_colours, &c) < 0) return -1;
+    *colour = (int)c;
+    return 0;
+}
+
+/* Turns a move given as a placement id, text or iterable of (row, col) into a
+ * placement id; returns a status (BK_OK with *id set), or -1 with a Python
+ * exception set. */
+static int move_to_id(const bk_board *b, PyObject *move, int *id)
+{
+    const bk_geometry *g = b->geom;
+    if (PyUnicode_Check(move)) {
+        Py_ssize_t len;
+        const char *s = PyUnicode_AsUTF8AndSize(move, &len);
+        if (!s) return -1;
+        return (int)bk_parse_move(g, s, (size_t)len, id);
+    }
+    if (PyIndex_Check(move)) {
+        long v;
+        if (as_index_in(move, "placement id", 0, g->num_placements, &v) < 0) return -1;
+        *id = (int)v;
+        return BK_OK;
+    }
+    PyObject *seq = PySequence_Fast(move, "a move must be a placement id, a text such as \"a20,b20\" "
+                                          "or an iterable of (row, col) cells");
+    if (!seq) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    bk_cell cells[BK_MAX_PIECE_SIZE];
+    int status = BK_OK;
+    for (Py_ssize_t i = 0; i < n && i < BK_MAX_PIECE_SIZE; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i), *pair;
+        long rc[2];
+        pair = PySequence_Fast(item, "each cell must be a (row, col) pair");
+        if (!pair) goto fail;
+        if (PySequence_Fast_GET_SIZE(pair) != 2) {
+            Py_DECREF(pair);
+            PyErr_SetString(PyExc_ValueError, "each cell must be a (row, col) pair");
+            goto fail;
+        }
+        for (int k = 0; k < 2; k++) {
+            PyObject *v = PySequence_Fast_GET_ITEM(pair, k);
+            if (as_index_in(v, k ? "col" : "row", -1000, 1000, &rc[k]) < 0) {
+                if (PyErr_ExceptionMatches(PyExc_ValueError)) { /* far off the board */
+                    PyErr_Clear();
+                    rc[k] = -1;
+                } else {
+                    Py_DECREF(pair);
+                    goto fail;
+                }
+            }
+        }
+        Py_DECREF(pair);
+        cells[i] = (bk_cell){(int8_t)(rc[0] < -1 ? -1 : rc[0] > 99 ? 99 : rc[0]),
+                             (int8_t)(rc[1] < -1 ? -1 : rc[1] > 99 ? 99 : rc[1])};
+    }
+    status = n > BK_MAX_PIECE_SIZE ? BK_ERR_NOT_A_PIECE : (int)bk_cells_to_id(g, cells, (int)n, id);
+    Py_DECREF(seq);
+    return status;
+fail:
+    Py_DECREF(seq);
+    return -1;
+}
+
+/* ---- array helpers ------------------------------------------------------ */
+
+/* A read-only array over memory owned by `owner`, which the array keeps alive. */
+static PyObject *view_of(PyObject *owner, int nd, npy_intp *dims, int typenum, void *data)
+{
+    PyObject *arr = PyArray_SimpleNewFromData(nd, dims, typenum, data);
+    if (!arr) return NULL;
+    Py_INCREF(owner);
+    if (PyArray_SetBaseObject((PyArrayObject *)arr, owner) < 0) { /* steals owner even on failure */
+        Py_DECREF(arr);
+        return NULL;
+    }
+    PyArray_CLEARFLAGS((PyArrayObject *)arr, NPY_ARRAY_WRITEABLE);
+    return arr;
+}
+
+/* ---- Game --------------------------------------------------------------- */
+
+static void Game_dealloc(PyObject *self)
+{
+    PyTypeObject *tp = Py_TYPE(self);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"variant", "start", NULL};
+    PyObject *variant_obj = NULL, *start_obj = NULL;
+    int variant = BK_CLASSIC, start = BK_START_ANY;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$O:Game", kwlist, &variant_obj, &start_obj)) return NULL;
+    if (variant_obj && (variant = lookup_name(variant_obj, variant_names, BK_NUM_VARIANTS, "variant")) < 0)
+        return NULL;
+    if (start_obj && (start = lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
+    GameObject *self = (GameObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    bk_board_init(&self->board, variant, start);
+    return (PyObject *)self;
+}
+
+static bk_board *board_of(PyObject *self)
+{
+    return &((GameObject *)self)->board;
+}
+
+static PyObject *Game_get_board(PyObject *self, void *closure)
+{
+    (void)closure;
+    bk_board *b = board_of(self);
+    npy_intp dims[2] = {b->side, b->side};
+    return view_of(self, 2, dims, NPY_INT8, b->grid);
+}
+
+static PyObject *Game_get_remaining(PyObject *self, void *closure)
+{
+    (void)closure;
+    bk_board *b = board_of(self);
+    npy_intp dims[2] = {b->num_colours, BK_NUM_PIECES};
+    return view_of(self, 2, dims, NPY_BOOL, b->in_hand);
+}
+
+static PyObject *Game_get_to_move(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(board_of(self)->to_move);
+}
+
+static PyObject *Game_get_player_to_move(PyObject *self, void *closure)
+{
+    (void)closure;
+    bk_board *b = board_of(self);
+    return PyLong_FromLong(b->to_move < 0 ? -1 : bk_player_of_colour(b, b->to_move));
+}
+
+static PyObject *Game_get_is_over(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(board_of(self)->to_move < 0);
+}
+
+static PyObject *Game_get_num_colours(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(board_of(self)->num_colours);
+}
+
+static PyObject *Game_get_num_players(PyObject *self, void *closure)
+{
+    (void)closure;
+    bk_variant_info info;
+    bk_variant_get_info(board_of(self)->variant, &info);
+    return PyLong_FromLong(info.num_players);
+}
+
+static PyObject *Game_get_num_placements(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromLong(board_of(self)->geom->num_placements);
+}
+
+static PyObject *Game_get_shape(PyObject *self, void *closure)
+{
+    (void)closure;
+    int side = board_of(self)->side;
+    return Py_BuildValue("(ii)", side, side);
+}
+
+static PyObject *Game_get_variant(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(variant_names[board_of(self)->variant]);
+}
+
+static PyObject *Game_get_start(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyUnicode_FromString(start_names[board_of(self)->start]);
+}
+
+static PyObject *Game_get_key(PyObject *self, void *closure)
+{
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(bk_key(board_of(self)));
+}
+
+static PyObject *Game_get_history(PyObject *self, void *closure)
+{
+    (void)closure;
+    bk_board *b = board_of(self);
+    PyObject *list = PyList_New(b->num_moves);
+    for (int i = 0; list && i < b->num_moves; i++) {
+        PyObject *item = Py_BuildValue("(ii)", b->history[i].colour, b->history[i].id);
+        if (!item) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+/* Generates the legal moves of the colour argument into the scratch list. */
+static int gen_for_arg(PyObject *self, module_state *st, PyObject *colour_obj, int *count)
+{
+    bk_board *b = board_of(self);
+    int colour;
+    if (colour_arg(b, colour_obj, &colour) < 0) return -1;
+    *count = colour < 0 ? 0 : bk_gen_moves(b, colour, st->moves);
+    return 0;
+}
+
+static PyObject *Game_legal_moves(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
+                                  PyObject *kwnames)
+{
+    module_state *st = state_of_class(cls);
+    PyObject *colour_obj;
+    int n;
+    if (parse_one_arg("legal_moves", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
+    if (gen_for_arg(self, st, colour_obj, &n) < 0) return NULL;
+    /* Ascending order through a bitset of every placement: O(moves + placements / 64). */
+    uint64_t bits[(BK_MAX_PLACEMENTS + 63) / 64];
+    int words = (board_of(self)->geom->num_placements + 63) / 64;
+    memset(bits, 0, (size_t)words * sizeof bits[0]);
+    for (int i = 0; i < n; i++) bits[st->moves[i] >> 6] |= 1ull << (st->moves[i] & 63);
+    npy_intp dim = n;
+    PyObject *arr = PyArray_SimpleNew(1, &dim, NPY_INT32);
+    if (!arr) return NULL;
+    int32_t *out = (int32_t *)PyArray_DATA((PyArrayObject *)arr);
+    for (int w = 0, k = 0; w < words; w++)
+        for (uint64_t x = bits[w]; x; x &= x - 1)
+            out[k++] = w * 64 + (x & 0xFFFFFFFFu ? bk_ctz((uint32_t)x) : 32 + bk_ctz((uint32_t)(x >> 32)));
+    return arr;
+}
+
+static PyObject *Game_legal_mask(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
+                                 PyObject *kwnames)
+{
+    module_state *st = state_of_class(cls);
+    PyObject *colour_obj;
+    int n;
+    if (parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
+    if (gen_for_arg(self, st, colour_obj, &n) < 0) return NULL;
+    npy_intp dim = board_of(self)->geom->num_placements;
+    PyObject *arr = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
+    if (!arr) return NULL;
+    npy_bool *mask = (npy_bool *)PyArray_DATA((PyArrayObject *)arr);
+    for (int i = 0; i < n; i++) mask[st->moves[i]] = 1;
+    return arr;
+}
+
+static PyObject *Game_play(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames)
+{
+    module_state *st = state_of_class(cls);
+    bk_board *b = board_of(self);
+    PyObject *move;
+    int id = -1, status;
+    if (parse_one_arg("play", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
+    status = move_to_id(b, move, &id);
+    if (status < 0) return NULL;
+    if (status == BK_OK) status = bk_play(b, id);
+    if (status != BK_OK) return raise_status(st, b, (bk_status)status, b->to_move, id);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Game_undo(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (bk_undo(board_of(self)) != BK_OK) {
+        PyErr_SetString(PyExc_IndexError, "undo: no move has been played");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *Game_is_out(PyObject *self, PyObject *colour_obj)
+{
+    bk_board *b = board_of(self);
+    long c;
+    if (as_index_in(colour_obj, "colour", 0, b->num_colours, &c) < 0) return NULL;
+    return PyBool_FromLong(bk_is_out(b, (int)c));
+}
+
+static PyObject *Game_copy(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyTypeObject *type = Py_TYPE(self);
+    PyObject *copy = type->tp_alloc(type, 0);
+    if (copy) memcpy(board_of(copy), board_of(self), sizeof(bk_board));
+    return copy;
+}
+
+static PyObject *Game_deepcopy(PyObject *self, PyObject *memo)
+{
+    (void)memo;
+    return Game_copy(self, NULL);
+}
+
+static PyObject *Game_scores(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    bk_board *b = board_of(self);
+    PyObject *list = PyList_New(b->num_colours);
+    for (int c = 0; list && c < b->num_colours; c++) {
+        PyObject *v = PyLong_FromLong(bk_colour_score(b, c));
+        if (!v) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, c, v);
+    }
+    return list;
+}
+
+static PyObject *Game_player_scores(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    int s[BK_MAX_COLOURS];
+    int n = bk_player_scores(board_of(self), s);
+    PyObject *list = PyList_New(n);
+    for (int p = 0; list && p < n; p++) {
+        PyObject *v = PyLong_FromLong(s[p]);
+        if (!v) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, p, v);
+    }
+    return list;
+}
+
+static PyObject *Game_move_text(PyObject *self, PyObject *id_obj)
+{
+    bk_board *b = board_of(self);
+    char text[BK_MOVE_TEXT_MAX];
+    long id;
+    if (as_index_in(id_obj, "placement id", 0, b->geom->num_placements, &id) < 0) return NULL;
+    bk_move_text(b->geom, (int)id, text);
+    return PyUnicode_FromString(text);
+}
+
+static PyObject *Game_richcompare(PyObject *self, PyObject *other, int op)
+{
+    if ((op != Py_EQ && op != Py_NE) || Py_TYPE(other)->tp_dealloc != Game_dealloc) Py_RETURN_NOTIMPLEMENTED;
+    int equal = bk_board_equal(board_of(self), board_of(other));
+    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
+}
+
+static PyMethodDef Game_methods[] = {
+    {"legal_moves", (PyCFunction)(void (*)(void))Game_legal_moves, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
+     "legal_moves(colour=None)\n--\n\n"
+     "Legal placements of a colour.\n\n"
+     "Parameters\n----------\ncolour : int, optional\n"
+     "    Colour index; the colour to move by default. A colour that has not\n"
+     "    moved yet gets its first-move list.\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    int32 placement ids, ascending; empty once the game is over.\n\n"
+     "Raises\n------\nValueError\n    Colour out of range.\n"},
+    {"legal_mask", (PyCFunction)(void (*)(void))Game_legal_mask, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
+     "legal_mask(colour=None)\n--\n\n"
+     "Legal placements of a colour as a mask.\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    bool, shape (num_placements,); True at every legal placement id.\n\n"
+     "Raises\n------\nValueError\n    Colour out of range.\n"},
+    {"play", (PyCFunction)(void (*)(void))Game_play, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
+     "play(move)\n--\n\n"
+     "Places a piece for the colour to move, then passes the turn to the next\n"
+     "colour that has a legal placement (rules.md, \"Turns, passing, end\").\n\n"
+     "Parameters\n----------\nmove : int, str or iterable of (row, col)\n"
+     "    A placement id, the text form (\"a20,b20,c20\", any cell order) or the cells.\n\n"
+     "Raises\n------\nIllegalMoveError\n    The move breaks a rule (off board, occupied, piece already used,\n"
+     "    edge contact with its own colour, no corner contact, not on a starting\n"
+     "    square, game over); the message names it.\n"
+     "ValueError, TypeError\n    Malformed input. In every case the game is unchanged.\n"},
+    {"undo", Game_undo, METH_NOARGS,
+     "undo()\n--\n\nTakes back the last placement.\n\nRaises\n------\nIndexError\n    No move has been played.\n"},
+    {"is_out", Game_is_out, METH_O,
+     "is_out(colour)\n--\n\nWhether the colour can no longer place any piece (rules.md: once it has\n"
+     "no legal placement it never gets one again).\n"},
+    {"copy", Game_copy, METH_NOARGS, "copy()\n--\n\nAn independent copy of the game, history included.\n"},
+    {"__copy__", Game_copy, METH_NOARGS, NULL},
+    {"__deepcopy__", Game_deepcopy, METH_O, NULL},
+    {"scores", Game_scores, METH_NOARGS,
+     "scores()\n--\n\nScore per colour (rules.md, \"Scoring\"): minus one per square in hand;\n"
+     "+15 once all 21 pieces are placed, +20 if the last was the monomino.\n\n"
+     "Returns\n-------\nlist of int\n    One per colour, valid mid-game too.\n"},
+    {"player_scores", Game_player_scores, METH_NOARGS,
+     "player_scores()\n--\n\nScore per player, by variant (rules.md, \"Scoring\"): classic_2 sums\n"
+     "blue+red and yellow+green; classic_3 ignores the shared green;\n"
+     "classic_teams gives both members their team's sum.\n\n"
+     "Returns\n-------\nlist of int\n    One per player.\n"},
+    {"move_text", Game_move_text, METH_O,
+     "move_text(id)\n--\n\nThe text form of a placement, cells by row from the bottom then by column.\n\n"
+     "Raises\n------\nValueError\n    Placement id out of range.\n"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Game_getset[] = {
+    {"board", Game_get_board, NULL,
+     "Read-only live view of the cells: int8, shape (H, W); -1 empty, else the\n"
+     "colour index. Its base keeps the game's memory alive; .copy() for a snapshot.",
+     NULL},
+    {"remaining", Game_get_remaining, NULL,
+     "Read-only live view: bool, shape (num_colours, 21); True where the piece\n"
+     "(in PIECE_NAMES order) is still in hand.",
+     NULL},
+    {"to_move", Game_get_to_move, NULL, "Colour index to move; -1 once the game is over.", NULL},
+    {"player_to_move", Game_get_player_to_move, NULL,
+     "Player to move; -1 once over (classic_3: green is moved by\n"
+     "(green pieces on the board) mod 3).",
+     NULL},
+    {"is_over", Game_get_is_over, NULL, "True once no colour can place a piece.", NULL},
+    {"num_colours", Game_get_num_colours, NULL, "Number of colours (4, or 2 in duo).", NULL},
+    {"num_players", Game_get_num_players, NULL, "Number of players of the variant.", NULL},
+    {"num_placements", Game_get_num_placements, NULL, "Number of placement ids (30,433 or 13,729).", NULL},
+    {"shape", Game_get_shape, NULL, "(H, W) of the board.", NULL},
+    {"variant", Game_get_variant, NULL, "Variant name.", NULL},
+    {"start", Game_get_start, NULL, "Start rule: \"any\" or \"fixed\".", NULL},
+    {"key", Game_get_key, NULL, "Zobrist hash of the position (cells and colour to move), int.", NULL},
+    {"history", Game_get_history, NULL, "Placements so far: list of (colour, placement id), in order.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyType_Slot Game_slots[] = {
+    {Py_tp_doc, "Game(variant=\"classic\", *, start=\"any\")\n--\n\n"
+                "A Blokus game: the board, pieces in hand, turn and history, held in C."},
+    {Py_tp_new, Game_new},
+    {Py_tp_dealloc, Game_dealloc},
+    {Py_tp_methods, Game_methods},
+    {Py_tp_getset, Game_getset},
+    {Py_tp_richcompare, Game_richcompare},
+    {Py_tp_hash, PyObject_HashNotImplemented},
+    {0, NULL}};
+
+static PyType_Spec Game_spec = {
+    .name = "blokus._core.Game",
+    .basicsize = sizeof(GameObject),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .slots = Game_slots,
+};
+
+/* ---- module functions --------------------------------------------------- */
+
+static int variant_arg(PyObject *obj, bk_variant_info *info)
+{
+    int v = lookup_name(obj, variant_names, BK_NUM_VARIANTS, "variant");
+    if (v >= 0) bk_variant_get_info(v, info);
+    return v;
+}
+
+static PyObject *new_array(int nd, npy_intp *dims, int typenum)
+{
+    return PyArray_ZEROS(nd, dims, typenum, 0);
+}
+
+static PyObject *placement_table(PyObject *module, PyObject *variant_obj)
+{
+    (void)module;
+    bk_variant_info info;
+    if (variant_arg(variant_obj, &info) < 0) return NULL;
+    const bk_geometry *g = bk_geometry_for(info.side);
+    npy_intp n = g->num_placements, cdims[3] = {n, BK_MAX_PIECE_SIZE, 2};
+    PyObject *piece = new_array(1, &n, NPY_INT8), *orient = new_array(1, &n, NPY_INT8),
+             *row = new_array(1, &n, NPY_INT8), *col = new_array(1, &n, NPY_INT8),
+             *cells = new_array(3, cdims, NPY_INT8), *size = new_array(1, &n, NPY_INT8);
+    if (!piece || !orient || !row || !col || !cells || !size) goto fail;
+    for (npy_intp id = 0; id < n; id++) {
+        const bk_orient *o = &bk_orients[g->orient_of[id]];
+        int8_t *cl = (int8_t *)PyArray_DATA((PyArrayObject *)cells) + id * BK_MAX_PIECE_SIZE * 2;
+        ((int8_t *)PyArray_DATA((PyArrayObject *)piece))[id] = (int8_t)o->piece;
+        ((int8_t *)PyArray_DATA((PyArrayObject *)orient))[id] = (int8_t)g->orient_of[id];
+        ((int8_t *)PyArray_DATA((PyArrayObject *)row))[id] = (int8_t)g->row_of[id];
+        ((int8_t *)PyArray_DATA((PyArrayObject *)col))[id] = (int8_t)g->col_of[id];
+        ((int8_t *)PyArray_DATA((PyArrayObject *)size))[id] = (int8_t)o->size;
+        for (int i = 0; i < BK_MAX_PIECE_SIZE; i++) {
+            cl[2 * i] = (int8_t)(i < o->size ? g->row_of[id] + o->cells[i].r : -1);
+            cl[2 * i + 1] = (int8_t)(i < o->size ? g->col_of[id] + o->cells[i].c : -1);
+        }
+    }
+    return Py_BuildValue("(NNNNNN)", piece, orient, row, col, cells, size);
+fail:
+    Py_XDECREF(piece);
+    Py_XDECREF(orient);
+    Py_XDECREF(row);
+    Py_XDECREF(col);
+    Py_XDECREF(cells);
+    Py_XDECREF(size);
+    return NULL;
+}
+
+static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    bk_variant_info info;
+    Py_ssize_t len;
+    int id, status, variant;
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "parse_move() takes 2 arguments (%zd given)", nargs);
+    if (!PyUnicode_Check(args[0]))
+        return PyErr_Format(PyExc_TypeError, "move text must be a str, not %.100s", Py_TYPE(args[0])->tp_name);
+    if ((variant = variant_arg(args[1], &info)) < 0) return NULL;
+    const char *s = PyUnicode_AsUTF8AndSize(args[0], &len);
+    if (!s) return NULL;
+    status = bk_parse_move(bk_geometry_for(info.side), s, (size_t)len, &id);
+    if (status != BK_OK) {
+        bk_board empty; /* names the board size in the message */
+        bk_board_init(&empty, variant, BK_START_ANY);
+        return raise_status(PyModule_GetState(module), &empty, (bk_status)status, -1, -1);
+    }
+    return PyLong_FromLong(id);
+}
+
+static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"variant", "n", "seed", "start", NULL};
+    PyObject *variant_obj, *start_obj = NULL;
+    Py_ssize_t n;
+    unsigned long long seed = 0;
+    int start = BK_START_ANY, variant;
+    bk_variant_info info;
+    bk_status status;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|K$O:random_playouts", kwlist, &variant_obj, &n, &seed,
+                                     &start_obj))
+        return NULL;
+    if ((variant = variant_arg(variant_obj, &info)) < 0) return NULL;
+    if (start_obj && (start = lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
+    if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);
+    npy_intp dims[2] = {n, info.num_colours};
+    PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT16);
+    if (!arr) return NULL;
+    int16_t *scores = (int16_t *)PyArray_DATA((PyArrayObject *)arr);
+    Py_BEGIN_ALLOW_THREADS
+    status = bk_random_playouts(variant, start, (long)n, seed, scores);
+    Py_END_ALLOW_THREADS
+    if (status != BK_OK) {
+        Py_DECREF(arr);
+        return PyErr_NoMemory();
+    }
+    return arr;
+}
+
+static PyMethodDef module_methods[] = {
+    {"placement_table", placement_table, METH_O,
+     "placement_table(variant)\n--\n\n"
+     "The placement table as a tuple of arrays (piece, orientation, anchor_row,\n"
+     "anchor_col, cells, size); cells is (A, 5, 2) padded with -1."},
+    {"parse_move", (PyCFunction)(void (*)(void))parse_move, METH_FASTCALL,
+     "parse_move(text, variant)\n--\n\nThe placement id of a move text such as \"a20,b20,c20\"."},
+    {"random_playouts", (PyCFunction)(void (*)(void))random_playouts, METH_VARARGS | METH_KEYWORDS,
+     "random_playouts(variant, n, seed=0, *, start=\"any\")\n--\n\n"
+     "Plays n games in C, every move uniform over the legal placements, with\n"
+     "the GIL released.\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    int16, shape (n, num_colours): final score per colour.\n"},
+    {NULL, NULL, 0, NULL}};
+
+/* ---- module ------------------------------------------------------------- */
+
+static int module_exec(PyObject *module)
+{
+    module_state *st = PyModule_GetState(module);
+    if (PyArray_ImportNumPyAPI() < 0) return -1;
+    bk_init();
+    st->moves = PyMem_RawMalloc(BK_MAX_MOVES * sizeof(uint16_t));
+    if (!st->moves) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    st->illegal_move_error = PyErr_NewExceptionWithDoc(
+        "blokus._core.IllegalMoveError",
+        "A move that breaks a rule of Blokus; the message names the rule.", PyExc_ValueError, NULL);
+    if (!st->illegal_move_error || PyModule_AddObjectRef(module, "IllegalMoveError", st->illegal_move_error) < 0)
+        return -1;
+    st->game_type = PyType_FromModuleAndSpec(module, &Game_spec, NULL);
+    if (!st->game_type || PyModule_AddObjectRef(module, "Game", st->game_type) < 0) return -1;
+    PyObject *names = PyTuple_New(BK_NUM_PIECES);
+    for (int p = 0; names && p < BK_NUM_PIECES; p++) {
+        PyObject *name = PyUnicode_FromString(bk_piece_names[p]);
+        if (!name) Py_CLEAR(names);
+        else PyTuple_SET_ITEM(names, p, name);
+    }
+    if (!names) return -1;
+    int rc = PyModule_AddObjectRef(module, "PIECE_NAMES", names);
+    Py_DECREF(names);
+    return rc;
+}
+
+static int module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+    module_state *st = PyModule_GetState(module);
+    Py_VISIT(st->game_type);
+    Py_VISIT(st->illegal_move_error);
+    return 0;
+}
+
+static int module_clear(PyObject *module)
+{
+    module_state *st = PyModule_GetState(module);
+    Py_CLEAR(st->game_type);
+    Py_CLEAR(st->illegal_move_error);
+    return 0;
+}
+
+static void module_free(void *module)
+{
+    module_state *st = PyModule_GetState((PyObject *)module);
+    module_clear((PyObject *)module);
+    PyMem_RawFree(st->moves);
+    st->moves = NULL;
+}
+
+static PyModuleDef_Slot module_slots[] = {{Py_mod_exec, module_exec}, {0, NULL}};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "blokus._core",
+    .m_doc = "The C core of blokus: rules, move generation and scoring.",
+    .m_size = sizeof(module_state),
+    .m_methods = module_methods,
+    .m_slots = module_slots,
+    .m_traverse = module_traverse,
+    .m_clear = module_clear,
+    .m_free = module_free,
+};
+
+PyMODINIT_FUNC PyInit__core(void)
+{
+    return PyModuleDef_Init(&module_def);
+}

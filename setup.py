@@ -1,0 +1,29 @@
+"""Build of the C extension blokus._core from every file in csrc/."""
+import glob
+import os
+
+import numpy
+from setuptools import Extension, setup
+
+# BLOKUS_SANITIZE=1 builds with AddressSanitizer and UndefinedBehaviorSanitizer
+# (the CI's second build); BLOKUS_CFLAGS adds any other flags.
+flags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
+link = []
+if os.environ.get("BLOKUS_SANITIZE"):
+    sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"]
+    flags = [f for f in flags if f != "-O3"] + ["-O1", "-g"] + sanitize
+    link += sanitize
+flags += os.environ.get("BLOKUS_CFLAGS", "").split()
+
+setup(
+    ext_modules=[
+        Extension(
+            "blokus._core",
+            sources=sorted(glob.glob("csrc/*.c")),
+            depends=sorted(glob.glob("csrc/*.h")),
+            include_dirs=["csrc", numpy.get_include()],
+            extra_compile_args=flags,
+            extra_link_args=link,
+        )
+    ]
+)
