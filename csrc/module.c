@@ -663,6 +663,22 @@ fail:
     return NULL;
 }
 
+static PyObject *player_weights(PyObject *module, PyObject *variant_obj)
+{
+    (void)module;
+    bk_variant_info info;
+    int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    int variant = variant_arg(variant_obj, &info);
+    if (variant < 0) return NULL;
+    bk_player_weights(variant, w);
+    npy_intp dims[2] = {info.num_players, info.num_colours};
+    PyObject *arr = new_array(2, dims, NPY_INT8);
+    if (!arr) return NULL;
+    for (int p = 0; p < info.num_players; p++)
+        for (int c = 0; c < info.num_colours; c++) *(int8_t *)PyArray_GETPTR2((PyArrayObject *)arr, p, c) = w[p][c];
+    return arr;
+}
+
 static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     bk_variant_info info;
@@ -718,6 +734,9 @@ static PyMethodDef module_methods[] = {
      "placement_table(variant)\n--\n\n"
      "The placement table as a tuple of arrays (piece, orientation, anchor_row,\n"
      "anchor_col, cells, size); cells is (A, 5, 2) padded with -1."},
+    {"player_weights", player_weights, METH_O,
+     "player_weights(variant)\n--\n\n"
+     "int8 array (num_players, num_colours): player scores = weights @ colour scores."},
     {"parse_move", (PyCFunction)(void (*)(void))parse_move, METH_FASTCALL,
      "parse_move(text, variant)\n--\n\nThe placement id of a move text such as \"a20,b20,c20\"."},
     {"random_playouts", (PyCFunction)(void (*)(void))random_playouts, METH_VARARGS | METH_KEYWORDS,

@@ -1,0 +1,6 @@
+"""``python -m blokus``: the command line."""
+import sys
+
+from blokus.cli import main
+
+sys.exit(main())
