@@ -2,148 +2,152 @@
  *
  * Every legal placement covers at least one attachment point of its colour
  * (the cell touching its own colour diagonally is one, since no cell of a
- * legal placement is forbidden).  So for each attachment point p we try the
- * candidates: every (orientation, cell of it put on p), 414 in all.  A
- * candidate is judged inside the 9x9 window centred on p with two 128-bit
- * tests: none of its cells is forbidden, and none of its cells that comes
- * before p in row-major order is an attachment point (so a placement that
- * covers several attachment points is produced once, from its first).
+ * legal placement is forbidden).  So for each attachment point p we consider
+ * the candidates: every (orientation, cell of it put on p), 414 in all.
  *
- * The candidates are sorted into lists by the forbidden pattern of the 8
- * cells around p, and by piece: at an attachment point at least three of
- * those 8 are forbidden, which rules most candidates out before any test. */
+ * A candidate's cells lie within 4 steps of p (Manhattan distance), in a
+ * diamond of 40 cells around it.  The diamond is cut into 5 groups of at most
+ * 9 cells, whole rows or runs of rows, so each group's status is read from the
+ * bitboard rows with a few shifts; for each group and status a precomputed
+ * bitset holds the candidates that cover none of its blocked cells.  ANDing
+ * the 5 bitsets with the pieces in hand leaves exactly the legal placements
+ * at p.  A cell is blocked when it is forbidden or, if it comes before p in
+ * row-major order, an attachment point: so a placement that covers several
+ * attachment points is produced once, from its first.  No candidate is ever
+ * tested one by one. */
 #include "movegen.h"
 
 #include <stddef.h>
 
-#define WIN 9                 /* window side: p at (4, 4) */
-#define NUM_CANDIDATES 414    /* sum over the 91 orientations of their sizes */
-#define NUM_PATTERNS 256
+#define NUM_CANDIDATES 414 /* sum over the 91 orientations of their sizes */
+#define SET_WORDS 8        /* 414 bits, padded to one 64-byte cache line */
+#define NUM_GROUPS 5
 
-/* A 9x9 window as two words: rows 0..6 in lo (bit 9 * row + col), rows 7..8 in hi. */
+/* A set of candidates, bit i for candidate i. */
 typedef struct {
-    uint64_t lo, hi;
-} window;
+    _Alignas(64) uint64_t w[SET_WORDS];
+} cand_set;
 
 typedef struct {
-    window cells;   /* the candidate's cells, relative to the window */
-    window before;  /* its cells before p in row-major order */
-    uint8_t orient, dr, dc; /* p is cell (dr, dc) of the orientation's box */
-    uint8_t ring;   /* which of the 8 cells around p it covers */
+    int32_t id_base; /* placement id when p is board cell (0, 0); may be negative */
+    int32_t per_row; /* anchors per board row of its orientation */
 } candidate;
 
-static candidate candidates[NUM_CANDIDATES];
-/* Candidates compatible with forbidden pattern `pat` for piece k:
- * list_items[list_start[pat][k] .. list_start[pat][k + 1]). */
-static uint32_t list_start[NUM_PATTERNS][BK_NUM_PIECES + 1];
-static uint16_t list_items[NUM_PATTERNS * NUM_CANDIDATES];
+/* The diamond's groups, each a list of (dr, dc) in bit order:
+ * 0: rows -4..-2, 1: row -1, 2: row 0 without p, 3: row +1, 4: rows +2..+4. */
+static const int8_t group_cells[NUM_GROUPS][9][2] = {
+    {{-4, 0}, {-3, -1}, {-3, 0}, {-3, 1}, {-2, -2}, {-2, -1}, {-2, 0}, {-2, 1}, {-2, 2}},
+    {{-1, -3}, {-1, -2}, {-1, -1}, {-1, 0}, {-1, 1}, {-1, 2}, {-1, 3}},
+    {{0, -4}, {0, -3}, {0, -2}, {0, -1}, {0, 1}, {0, 2}, {0, 3}, {0, 4}},
+    {{1, -3}, {1, -2}, {1, -1}, {1, 0}, {1, 1}, {1, 2}, {1, 3}},
+    {{2, -2}, {2, -1}, {2, 0}, {2, 1}, {2, 2}, {3, -1}, {3, 0}, {3, 1}, {4, 0}}};
+static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
 
-static void window_set(window *w, int r, int c)
+/* compatible[offset[g] + status]: candidates covering no blocked cell of group g. */
+static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
+static cand_set compatible[1536];
+static cand_set piece_candidates[BK_NUM_PIECES];
+/* Candidate data per board side (ids depend on it): [0] 20x20, [1] 14x14. */
+static candidate candidates[2][NUM_CANDIDATES];
+
+static void set_add(cand_set *s, int i)
 {
-    if (r < 7)
-        w->lo |= 1ull << (WIN * r + c);
-    else
-        w->hi |= 1ull << (WIN * (r - 7) + c);
+    s->w[i >> 6] |= 1ull << (i & 63);
 }
 
-/* Bit i of the ring: the 8 neighbours of the centre in row-major order. */
-static int ring_bit(int r, int c)
+/* Bits of group g covered by the orientation with its cell (dr, dc) on p. */
+static unsigned group_use(const bk_orient *o, int dr, int dc, int g)
 {
-    static const int8_t index[3][3] = {{0, 1, 2}, {3, -1, 4}, {5, 6, 7}};
-    if (r < 3 || r > 5 || c < 3 || c > 5) return -1;
-    return index[r - 3][c - 3];
+    unsigned used = 0;
+    for (int i = 0; i < o->size; i++)
+        for (int k = 0; k < group_size[g]; k++)
+            if (o->cells[i].r - dr == group_cells[g][k][0] && o->cells[i].c - dc == group_cells[g][k][1])
+                used |= 1u << k;
+    return used;
 }
 
 void bk_movegen_init(void)
 {
-    int n = 0, items = 0;
+    int n = 0;
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         const bk_orient *or_ = &bk_orients[o];
         for (int k = 0; k < or_->size; k++, n++) {
-            candidate *cd = &candidates[n];
-            *cd = (candidate){{0, 0}, {0, 0}, (uint8_t)o, (uint8_t)or_->cells[k].r,
-                              (uint8_t)or_->cells[k].c, 0};
-            for (int i = 0; i < or_->size; i++) {
-                int r = 4 + or_->cells[i].r - cd->dr, c = 4 + or_->cells[i].c - cd->dc;
-                int bit = ring_bit(r, c);
-                window_set(&cd->cells, r, c);
-                if (i < k) window_set(&cd->before, r, c); /* cells are sorted row-major */
-                if (bit >= 0) cd->ring |= (uint8_t)(1u << bit);
+            int dr = or_->cells[k].r, dc = or_->cells[k].c;
+            for (int side = 0; side < 2; side++) {
+                const bk_geometry *g = bk_geometry_for(side ? 14 : 20);
+                int per_row = g->orient_anchors_per_row[o];
+                candidates[side][n] = (candidate){g->orient_first[o] - dr * per_row - dc, per_row};
+            }
+            set_add(&piece_candidates[or_->piece], n);
+            for (int g = 0; g < NUM_GROUPS; g++) {
+                unsigned used = group_use(or_, dr, dc, g);
+                for (unsigned status = 0; status < (1u << group_size[g]); status++)
+                    if (!(used & status)) set_add(&compatible[group_offset[g] + status], n);
             }
         }
     }
-    for (int pat = 0; pat < NUM_PATTERNS; pat++) {
-        /* candidates are ordered by orientation, hence by piece */
-        int i = 0;
-        for (int piece = 0; piece < BK_NUM_PIECES; piece++) {
-            list_start[pat][piece] = (uint32_t)items;
-            for (; i < NUM_CANDIDATES && bk_orients[candidates[i].orient].piece == piece; i++)
-                if ((candidates[i].ring & pat) == 0) list_items[items++] = (uint16_t)i;
-        }
-        list_start[pat][BK_NUM_PIECES] = (uint32_t)items;
-    }
 }
 
-/* The window of padded rows centred on board cell (r, c). */
-static inline window read_window(const uint32_t *rows, int r, int c)
-{
-    const uint32_t *p = rows + r; /* padded row r is window row 0 */
-    window w = {0, 0};
-    for (int i = 0; i < 7; i++) w.lo |= (uint64_t)(p[i] >> c & 0x1FFu) << (WIN * i);
-    w.hi = (uint64_t)(p[7] >> c & 0x1FFu) | (uint64_t)(p[8] >> c & 0x1FFu) << WIN;
-    return w;
-}
-
-/* The forbidden status of the 8 cells around the centre, as ring bits. */
-static inline unsigned ring_pattern(window f)
-{
-    return (unsigned)((f.lo >> (WIN * 3 + 3) & 7u) | (f.lo >> (WIN * 4 + 3) & 1u) << 3 |
-                      (f.lo >> (WIN * 4 + 5) & 1u) << 4 | (f.lo >> (WIN * 5 + 3) & 7u) << 5);
-}
-
-/* Calls emit for every legal placement produced at attachment point (r, c);
- * stops early when emit returns nonzero.  `attach` are the rows whose earlier
- * points already produce the placements they cover. */
 typedef struct {
     const bk_board *b;
+    const candidate *cands;
+    cand_set in_hand; /* candidates of the pieces still in hand */
     int colour;
-    uint16_t *out;
-    int n;
-    int stop_at_first;
 } gen_ctx;
 
-static inline int gen_at(gen_ctx *ctx, const uint32_t *attach, int r, int c)
+/* The set of legal placements produced at attachment point (r, c), given
+ * the colour's forbidden rows and the attachment rows that count as earlier
+ * points (all zero for a first piece). */
+static inline cand_set legal_at(const gen_ctx *ctx, const uint32_t *attach, int r, int c)
 {
-    const bk_board *b = ctx->b;
-    const bk_geometry *g = b->geom;
-    window f = read_window(b->forbidden[ctx->colour], r, c);
-    window a = read_window(attach, r, c);
-    const uint32_t *start = list_start[ring_pattern(f)];
-    uint32_t pieces = b->remaining[ctx->colour];
-    uint16_t *out = ctx->out;
-    int n = ctx->n;
-    while (pieces) {
-        int piece = bk_ctz(pieces);
-        pieces &= pieces - 1;
-        for (uint32_t k = start[piece]; k < start[piece + 1]; k++) {
-            const candidate *cd = &candidates[list_items[k]];
-            uint64_t bad = (cd->cells.lo & f.lo) | (cd->cells.hi & f.hi) |
-                           (cd->before.lo & a.lo) | (cd->before.hi & a.hi);
-            int o = cd->orient;
-            out[n] = (uint16_t)bk_placement_id(g, o, r - cd->dr, c - cd->dc);
-            n += bad == 0;
-        }
-        if (ctx->stop_at_first && n) break;
+    const uint32_t *f = ctx->b->forbidden[ctx->colour] + r + BK_PAD, *a = attach + r + BK_PAD;
+    int C = c + BK_PAD; /* p's bit in a padded row */
+    uint32_t row0 = f[0] | (a[0] & ((1u << C) - 1u)); /* earlier points on p's row lie left of it */
+    uint32_t mid = row0 >> (C - 4) & 0x1FFu;
+    unsigned status[NUM_GROUPS] = {
+        ((f[-4] | a[-4]) >> C & 1u) | ((f[-3] | a[-3]) >> (C - 1) & 7u) << 1 |
+            ((f[-2] | a[-2]) >> (C - 2) & 31u) << 4,
+        (f[-1] | a[-1]) >> (C - 3) & 127u,
+        (mid & 15u) | (mid >> 5) << 4,
+        f[1] >> (C - 3) & 127u,
+        (f[2] >> (C - 2) & 31u) | (f[3] >> (C - 1) & 7u) << 5 | (f[4] >> C & 1u) << 8};
+    cand_set s = ctx->in_hand;
+    for (int g = 0; g < NUM_GROUPS; g++) {
+        const cand_set *m = &compatible[group_offset[g] + status[g]];
+        for (int w = 0; w < SET_WORDS; w++) s.w[w] &= m->w[w];
     }
-    ctx->n = n;
-    return ctx->stop_at_first && n;
+    return s;
 }
 
-static int generate(const bk_board *b, int colour, uint16_t *out, int stop_at_first)
+static inline int set_count(const cand_set *s)
 {
-    uint16_t scratch[NUM_CANDIDATES];
-    gen_ctx ctx = {b, colour, out ? out : scratch, 0, stop_at_first};
+    int n = 0;
+    for (int w = 0; w < SET_WORDS; w++) n += bk_popcount64(s->w[w]);
+    return n;
+}
+
+/* The id of the k-th (from 0) placement of s, produced at (r, c). */
+static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
+{
+    int w = 0;
+    for (int n; (n = bk_popcount64(s->w[w])) <= k; w++) k -= n;
+    uint64_t bits = s->w[w];
+    while (k--) bits &= bits - 1;
+    const candidate *cd = &ctx->cands[w * 64 + bk_ctz64(bits)];
+    return cd->id_base + r * cd->per_row + c;
+}
+
+/* Calls fn for each attachment point of the colour with the legal set there,
+ * until fn returns nonzero; returns that value (0 when all were visited). */
+typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
+
+static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
+{
+    gen_ctx ctx = {b, candidates[b->side == 20 ? 0 : 1], {{0}}, colour};
+    int rc;
     if (colour < 0 || colour >= b->num_colours || !b->remaining[colour]) return 0;
+    for (uint32_t pieces = b->remaining[colour]; pieces; pieces &= pieces - 1)
+        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= piece_candidates[bk_ctz(pieces)].w[w];
     if (b->placed[colour] == 0) {
         /* First piece: the free starting squares open to the colour are its
          * attachment points; no placement covers two of them. */
@@ -152,28 +156,77 @@ static int generate(const bk_board *b, int colour, uint16_t *out, int stop_at_fi
             int r = b->starts[i].r, c = b->starts[i].c;
             if (b->start == BK_START_FIXED && i != colour) continue;
             if (b->grid[r * b->side + c] >= 0) continue;
-            if (gen_at(&ctx, none, r, c)) break;
+            cand_set s = legal_at(&ctx, none, r, c);
+            if ((rc = fn(&ctx, &s, r, c, arg))) return rc;
         }
-        return ctx.n;
+        return 0;
     }
     const uint32_t *attach = b->attach[colour];
-    for (int r = 0; r < b->side; r++) {
-        uint32_t bits = attach[r + BK_PAD] >> BK_PAD;
-        while (bits) {
+    for (int r = 0; r < b->side; r++)
+        for (uint32_t bits = attach[r + BK_PAD] >> BK_PAD; bits; bits &= bits - 1) {
             int c = bk_ctz(bits);
-            bits &= bits - 1;
-            if (gen_at(&ctx, attach, r, c)) return ctx.n;
+            cand_set s = legal_at(&ctx, attach, r, c);
+            if ((rc = fn(&ctx, &s, r, c, arg))) return rc;
         }
+    return 0;
+}
+
+static int add_count(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    (void)ctx, (void)r, (void)c;
+    *(int *)arg += set_count(s);
+    return 0;
+}
+
+int bk_count_moves(const bk_board *b, int colour)
+{
+    int n = 0;
+    for_each_point(b, colour, add_count, &n);
+    return n;
+}
+
+/* arg: the k still to skip; returns id + 1 once found. */
+static int find_nth(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    int *k = arg, n = set_count(s);
+    if (*k >= n) {
+        *k -= n;
+        return 0;
     }
-    return ctx.n;
+    return set_nth(ctx, s, *k, r, c) + 1;
+}
+
+int bk_nth_move(const bk_board *b, int colour, int k)
+{
+    return for_each_point(b, colour, find_nth, &k) - 1;
+}
+
+/* arg: the output cursor; appends every placement of s. */
+static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    uint16_t **out = arg;
+    for (int w = 0; w < SET_WORDS; w++)
+        for (uint64_t bits = s->w[w]; bits; bits &= bits - 1) {
+            const candidate *cd = &ctx->cands[w * 64 + bk_ctz64(bits)];
+            *(*out)++ = (uint16_t)(cd->id_base + r * cd->per_row + c);
+        }
+    return 0;
 }
 
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out)
 {
-    return generate(b, colour, out, 0);
+    uint16_t *end = out;
+    for_each_point(b, colour, append_all, &end);
+    return (int)(end - out);
+}
+
+static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    (void)ctx, (void)r, (void)c, (void)arg;
+    return set_count(s) > 0;
 }
 
 int bk_has_move(const bk_board *b, int colour)
 {
-    return generate(b, colour, NULL, 1) > 0;
+    return for_each_point(b, colour, non_empty, NULL);
 }

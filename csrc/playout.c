@@ -1,8 +1,6 @@
 /* Random playouts. */
 #include "playout.h"
 
-#include <stdlib.h>
-
 #include "movegen.h"
 #include "score.h"
 
@@ -51,11 +49,12 @@ uint32_t bk_rng_below(bk_rng *rng, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-void bk_random_playout(bk_board *b, bk_rng *rng, uint16_t *moves)
+void bk_random_playout(bk_board *b, bk_rng *rng)
 {
     while (b->to_move >= 0) {
-        int n = bk_gen_moves(b, b->to_move, moves);
-        bk_play_unchecked(b, moves[bk_rng_below(rng, (uint32_t)n)]);
+        /* counting and picking the k-th is cheaper than listing every move */
+        int n = bk_count_moves(b, b->to_move);
+        bk_play_unchecked(b, bk_nth_move(b, b->to_move, (int)bk_rng_below(rng, (uint32_t)n)));
     }
 }
 
@@ -63,17 +62,14 @@ bk_status bk_random_playouts(int variant, int start, long n, uint64_t seed, int1
 {
     bk_board b;
     bk_rng rng;
-    uint16_t *moves = malloc(BK_MAX_MOVES * sizeof *moves);
     bk_status st = BK_OK;
-    if (!moves) return BK_ERR_NO_MEMORY;
     for (long i = 0; i < n && st == BK_OK; i++) {
         st = bk_board_init(&b, variant, start);
         if (st != BK_OK) break;
         bk_rng_seed(&rng, seed, (uint64_t)i);
-        bk_random_playout(&b, &rng, moves);
+        bk_random_playout(&b, &rng);
         for (int c = 0; c < b.num_colours; c++)
             scores[i * b.num_colours + c] = (int16_t)bk_colour_score(&b, c);
     }
-    free(moves);
     return st;
 }

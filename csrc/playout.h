@@ -15,8 +15,8 @@ uint64_t bk_rng_next(bk_rng *rng);
 uint32_t bk_rng_below(bk_rng *rng, uint32_t n);
 
 /* Plays the board to its end, each move uniform over the legal placements
- * of the colour to move.  `moves` is scratch room for BK_MAX_MOVES ids. */
-void bk_random_playout(bk_board *b, bk_rng *rng, uint16_t *moves);
+ * of the colour to move. */
+void bk_random_playout(bk_board *b, bk_rng *rng);
 
 /* Plays n games of `variant` from the empty board and writes the final
  * colour scores, n x num_colours, row by row.  Game i draws from its own

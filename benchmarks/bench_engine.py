@@ -1,0 +1,79 @@
+"""Engine throughput, start rule "fixed", one thread:
+
+(a) uniform-random full games per second played inside C by
+    blokus.random_playouts (no Python per move);
+(b) plies per second of a Python loop driving a Game:
+    moves = game.legal_moves(); game.play(moves[random index]).
+
+    PYTHONPATH=. python3 benchmarks/bench_engine.py [--seconds S] [--variant V]
+"""
+import argparse
+import random
+import time
+
+import blokus
+
+VARIANTS = ("classic", "duo")
+PLAYOUT_TARGET = {"classic": 10_000, "duo": 40_000}  # games/s
+PLY_TARGET = 150_000  # plies/s, the Python loop
+PENTOBI_CLASSIC = "10,000-18,000 playouts/s per core"
+
+
+def playouts_per_second(variant, seconds):
+    """Games/s of blokus.random_playouts over about `seconds`."""
+    blokus.random_playouts(variant, 50, 0, start="fixed")  # warm caches, page in tables
+    # Calibrate on a short batch, then time a single call long enough that
+    # the call's fixed cost (argument parsing, the result array) is nothing.
+    n = 200
+    t0 = time.perf_counter()
+    blokus.random_playouts(variant, n, 1, start="fixed")
+    rate = n / (time.perf_counter() - t0)
+    n = max(n, int(rate * seconds))
+    t0 = time.perf_counter()
+    scores = blokus.random_playouts(variant, n, 2, start="fixed")
+    elapsed = time.perf_counter() - t0
+    assert scores.shape[0] == n
+    return n / elapsed
+
+
+def python_plies_per_second(variant, seconds):
+    """Plies/s of the Python legal_moves/play loop, new Game each game, for about `seconds`."""
+    rng = random.Random(12345)
+    plies = 0
+    t0 = time.perf_counter()
+    while True:
+        game = blokus.Game(variant, start="fixed")
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+            plies += 1
+        elapsed = time.perf_counter() - t0
+        if elapsed >= seconds:
+            return plies / elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--variant", choices=VARIANTS, help="only this variant")
+    args = parser.parse_args()
+
+    rows = []
+    for variant in VARIANTS:
+        if args.variant and variant != args.variant:
+            continue
+        rate = playouts_per_second(variant, args.seconds)
+        rows.append((variant, "C random playouts", rate, "games/s", PLAYOUT_TARGET[variant]))
+        rate = python_plies_per_second(variant, args.seconds)
+        rows.append((variant, "Python legal_moves+play", rate, "plies/s", PLY_TARGET))
+
+    print(f'start="fixed", one thread, about {args.seconds:g} s per measurement')
+    print(f"{'variant':<8} {'measurement':<24} {'rate':>16} {'target':>20} {'ratio':>6}")
+    for variant, what, rate, unit, target in rows:
+        print(f"{variant:<8} {what:<24} {f'{rate:,.0f} {unit}':>16} {f'>= {target:,} {unit}':>20}"
+              f" {rate / target:>5.2f}x")
+    print(f"For scale: Pentobi plays {PENTOBI_CLASSIC} in classic.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+/* Move-generation benchmark for the C core, without Python.
+ *
+ * Build (what `make -C benchmarks` does: every csrc .c file but module.c),
+ * from the repository root:
+ *   cc -std=c11 -O3 -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c csrc/board.c csrc/movegen.c csrc/movetext.c csrc/pieces.c csrc/playout.c csrc/score.c
+ *
+ * Usage: bench_movegen [GAMES_FILE [REPEATS [VARIANT]]]
+ *   GAMES_FILE  one game a line, "VARIANT|COLOUR:CELLS;COLOUR:CELLS;..."
+ *               (default benchmarks/oracle_games.txt, or oracle_games.txt
+ *               when run from benchmarks/)
+ *   REPEATS     generations timed per position (default 200)
+ *   VARIANT     only replay games of this variant
+ *
+ * Every game is replayed under the fixed start rule.  At each position where
+ * a colour is still to move (the start, after every move, the final one) the
+ * full legal-move list of the colour to move is generated REPEATS times in a
+ * row and timed: a position's cost is what a playout or a search pays for
+ * it, with its tables warm in cache. */
+#define _POSIX_C_SOURCE 200809L /* getline, clock_gettime */
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "board.h"
+#include "movegen.h"
+#include "movetext.h"
+
+static const char *const variant_names[BK_NUM_VARIANTS] = {
+    [BK_CLASSIC] = "classic", [BK_CLASSIC_2] = "classic_2", [BK_CLASSIC_3] = "classic_3",
+    [BK_CLASSIC_TEAMS] = "classic_teams", [BK_DUO] = "duo",
+};
+
+/* Pentobi's move generation on this machine, ns per position (0: not measured). */
+static const double pentobi_ns[BK_NUM_VARIANTS] = {[BK_CLASSIC] = 1600, [BK_DUO] = 1700};
+
+typedef struct {
+    long games, positions, moves; /* moves: total list length, one repetition */
+    double ns;                    /* total over all repetitions */
+} stats;
+
+static uint16_t moves[BK_MAX_MOVES];
+static uint64_t checksum;
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static void die(const char *file, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s:%ld: ", file, line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static int variant_of(const char *name, size_t len)
+{
+    for (int v = 0; v < BK_NUM_VARIANTS; v++)
+        if (strlen(variant_names[v]) == len && strncmp(variant_names[v], name, len) == 0) return v;
+    return -1;
+}
+
+/* Times move generation at the current position, if anyone is to move. */
+static void time_position(const bk_board *b, long repeats, stats *s)
+{
+    if (b->to_move < 0) return;
+    int n = 0;
+    double t0 = now_ns();
+    for (long r = 0; r < repeats; r++) {
+        n = bk_gen_moves(b, b->to_move, moves);
+        /* Depends on the list's content, so no repetition can be skipped. */
+        checksum = checksum * 31 + (uint64_t)n + moves[n > 0 ? n - 1 : 0];
+    }
+    s->ns += now_ns() - t0;
+    s->positions++;
+    s->moves += n;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : "benchmarks/oracle_games.txt";
+    long repeats = argc > 2 ? atol(argv[2]) : 200;
+    int only = -1;
+    if (argc > 4 || repeats < 1) {
+        fprintf(stderr, "usage: %s [GAMES_FILE [REPEATS [VARIANT]]]\n", argv[0]);
+        return 2;
+    }
+    if (argc > 3 && (only = variant_of(argv[3], strlen(argv[3]))) < 0) die("argument", 3, "unknown variant \"%s\"", argv[3]);
+
+    FILE *f = fopen(path, "r");
+    if (!f && argc <= 1) f = fopen(path = "oracle_games.txt", "r"); /* run from benchmarks/ */
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    bk_init();
+
+    stats st[BK_NUM_VARIANTS] = {{0}};
+    bk_board b;
+    char *line = NULL;
+    size_t cap = 0;
+    long lineno = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = '\0';
+        if (len == 0 || line[0] == '#') continue;
+        char *bar = strchr(line, '|');
+        if (!bar) die(path, lineno, "no '|' after the variant");
+        int v = variant_of(line, (size_t)(bar - line));
+        if (v < 0) die(path, lineno, "unknown variant \"%.*s\"", (int)(bar - line), line);
+        if (only >= 0 && v != only) continue;
+        if (bk_board_init(&b, v, BK_START_FIXED) != BK_OK) die(path, lineno, "bk_board_init failed");
+        st[v].games++;
+        time_position(&b, repeats, &st[v]);
+        for (char *p = bar + 1; *p;) {
+            char *end = strchr(p, ';');
+            if (!end) end = p + strlen(p);
+            char *colon = memchr(p, ':', (size_t)(end - p));
+            if (!colon) die(path, lineno, "a move without 'COLOUR:'");
+            int colour = atoi(p), id, n = (int)(end - colon - 1);
+            bk_status err;
+            if (colour != b.to_move)
+                die(path, lineno, "move %d \"%.*s\": colour %d, but colour %d is to move", b.num_moves + 1,
+                    (int)(end - p), p, colour, b.to_move);
+            if ((err = bk_parse_move(b.geom, colon + 1, (size_t)n, &id)) != BK_OK)
+                die(path, lineno, "move %d \"%.*s\": unreadable (status %d)", b.num_moves + 1, n, colon + 1, err);
+            if ((err = bk_play(&b, id)) != BK_OK)
+                die(path, lineno, "move %d \"%.*s\": bk_play refused it (status %d)", b.num_moves + 1, n, colon + 1,
+                    err);
+            time_position(&b, repeats, &st[v]);
+            p = *end ? end + 1 : end;
+        }
+    }
+    free(line);
+    fclose(f);
+
+    printf("%s, %ld repetitions per position, start rule fixed\n", path, repeats);
+    printf("%-14s %6s %9s %11s %9s  %s\n", "variant", "games", "positions", "moves", "ns/pos", "vs Pentobi");
+    for (int v = 0; v < BK_NUM_VARIANTS; v++) {
+        if (!st[v].positions) continue;
+        double ns = st[v].ns / ((double)st[v].positions * repeats);
+        printf("%-14s %6ld %9ld %11ld %9.1f  ", variant_names[v], st[v].games, st[v].positions, st[v].moves, ns);
+        if (pentobi_ns[v] == 0)
+            printf("-\n");
+        else if (ns <= pentobi_ns[v])
+            printf("%.2fx faster than Pentobi (%.1f us/pos)\n", pentobi_ns[v] / ns, pentobi_ns[v] / 1000);
+        else
+            printf("%.2fx slower than Pentobi (%.1f us/pos)\n", ns / pentobi_ns[v], pentobi_ns[v] / 1000);
+    }
+    printf("checksum %016llx\n", (unsigned long long)checksum);
+    return 0;
+}
