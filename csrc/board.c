@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "score.h"
 
 static const bk_variant_info variant_info[BK_NUM_VARIANTS] = {
     [BK_CLASSIC] = {20, 4, 4},
@@ -246,9 +247,15 @@ uint64_t bk_key(const bk_board *b)
     return b->key ^ zobrist_turn[b->to_move + 1];
 }
 
+/* Same position: cells, colour to move and, for a colour that has placed
+ * everything, whether its last piece was the monomino (it changes the score).
+ * The cells of a colour determine its pieces, since they never share an edge. */
 int bk_board_equal(const bk_board *a, const bk_board *b)
 {
-    return a->variant == b->variant && a->start == b->start && a->to_move == b->to_move &&
-           a->key == b->key && memcmp(a->grid, b->grid, sizeof a->grid) == 0 &&
-           memcmp(a->last_piece, b->last_piece, sizeof a->last_piece) == 0;
+    if (a->variant != b->variant || a->start != b->start || a->to_move != b->to_move ||
+        memcmp(a->grid, b->grid, sizeof a->grid) != 0)
+        return 0;
+    for (int c = 0; c < a->num_colours; c++)
+        if (bk_colour_score(a, c) != bk_colour_score(b, c)) return 0;
+    return 1;
 }

@@ -62,6 +62,7 @@ int bk_is_out(const bk_board *b, int colour);
 int bk_player_of_colour(const bk_board *b, int colour);
 /* The Zobrist hash of the position, turn included. */
 uint64_t bk_key(const bk_board *b);
+/* Whether two boards hold the same position (history aside). */
 int bk_board_equal(const bk_board *a, const bk_board *b);
 
 #endif

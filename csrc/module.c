@@ -158,7 +158,7 @@ static int as_index_in(PyObject *obj, const char *what, long lo, long hi, long *
     Py_ssize_t v = PyNumber_AsSsize_t(obj, NULL);
     if (v == -1 && PyErr_Occurred()) return -1;
     if (v < lo || v >= hi) {
-        PyErr_Format(PyExc_ValueError, "%s %zd out of range(%ld, %ld)", what, v, lo, hi);
+        PyErr_Format(PyExc_ValueError, "%s %R out of range(%ld, %ld)", what, obj, lo, hi);
         return -1;
     }
     *out = (long)v;
@@ -176,6 +176,37 @@ static int colour_arg(const bk_board *b, PyObject *obj, int *colour)
     }
     if (as_index_in(obj, "colour", 0, b->num_colours, &c) < 0) return -1;
     *colour = (int)c;
+    return 0;
+}
+
+/* Reads a (row, col) pair; a coordinate off the board becomes -1, which the
+ * core reports as off board. */
+static int cell_arg(PyObject *item, int side, bk_cell *cell)
+{
+    PyObject *pair = PySequence_Fast(item, "each cell must be a (row, col) pair");
+    Py_ssize_t v[2];
+    if (!pair) return -1;
+    if (PySequence_Fast_GET_SIZE(pair) != 2) {
+        Py_DECREF(pair);
+        PyErr_SetString(PyExc_ValueError, "each cell must be a (row, col) pair");
+        return -1;
+    }
+    for (int k = 0; k < 2; k++) {
+        PyObject *x = PySequence_Fast_GET_ITEM(pair, k);
+        if (!PyIndex_Check(x)) {
+            PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", k ? "col" : "row", Py_TYPE(x)->tp_name);
+            Py_DECREF(pair);
+            return -1;
+        }
+        v[k] = PyNumber_AsSsize_t(x, NULL); /* clamps huge values, which are off board anyway */
+        if (v[k] == -1 && PyErr_Occurred()) {
+            Py_DECREF(pair);
+            return -1;
+        }
+        if (v[k] < 0 || v[k] >= side) v[k] = -1;
+    }
+    Py_DECREF(pair);
+    *cell = (bk_cell){(int8_t)v[0], (int8_t)v[1]};
     return 0;
 }
 
@@ -202,39 +233,13 @@ static int move_to_id(const bk_board *b, PyObject *move, int *id)
     if (!seq) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     bk_cell cells[BK_MAX_PIECE_SIZE];
-    int status = BK_OK;
-    for (Py_ssize_t i = 0; i < n && i < BK_MAX_PIECE_SIZE; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i), *pair;
-        long rc[2];
-        pair = PySequence_Fast(item, "each cell must be a (row, col) pair");
-        if (!pair) goto fail;
-        if (PySequence_Fast_GET_SIZE(pair) != 2) {
-            Py_DECREF(pair);
-            PyErr_SetString(PyExc_ValueError, "each cell must be a (row, col) pair");
-            goto fail;
+    for (Py_ssize_t i = 0; i < n && i < BK_MAX_PIECE_SIZE; i++)
+        if (cell_arg(PySequence_Fast_GET_ITEM(seq, i), b->side, &cells[i]) < 0) {
+            Py_DECREF(seq);
+            return -1;
         }
-        for (int k = 0; k < 2; k++) {
-            PyObject *v = PySequence_Fast_GET_ITEM(pair, k);
-            if (as_index_in(v, k ? "col" : "row", -1000, 1000, &rc[k]) < 0) {
-                if (PyErr_ExceptionMatches(PyExc_ValueError)) { /* far off the board */
-                    PyErr_Clear();
-                    rc[k] = -1;
-                } else {
-                    Py_DECREF(pair);
-                    goto fail;
-                }
-            }
-        }
-        Py_DECREF(pair);
-        cells[i] = (bk_cell){(int8_t)(rc[0] < -1 ? -1 : rc[0] > 99 ? 99 : rc[0]),
-                             (int8_t)(rc[1] < -1 ? -1 : rc[1] > 99 ? 99 : rc[1])};
-    }
-    status = n > BK_MAX_PIECE_SIZE ? BK_ERR_NOT_A_PIECE : (int)bk_cells_to_id(g, cells, (int)n, id);
     Py_DECREF(seq);
-    return status;
-fail:
-    Py_DECREF(seq);
-    return -1;
+    return n > BK_MAX_PIECE_SIZE ? BK_ERR_NOT_A_PIECE : (int)bk_cells_to_id(g, cells, (int)n, id);
 }
 
 /* ---- array helpers ------------------------------------------------------ */
