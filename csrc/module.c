@@ -222,7 +222,8 @@ static int move_to_id(const bk_board *b, PyObject *move, int *id)
         if (!s) return -1;
         return (int)bk_parse_move(g, s, (size_t)len, id);
     }
-    if (PyIndex_Check(move)) {
+    /* an array of cells is an iterable, though ndarray also defines __index__ */
+    if (PyIndex_Check(move) && !(PyArray_Check(move) && PyArray_NDIM((PyArrayObject *)move) > 0)) {
         long v;
         if (as_index_in(move, "placement id", 0, g->num_placements, &v) < 0) return -1;
         *id = (int)v;
@@ -523,9 +524,17 @@ static PyObject *Game_move_text(PyObject *self, PyObject *id_obj)
     return PyUnicode_FromString(text);
 }
 
+/* Whether obj is a Game or an instance of a subclass (the Python blokus.Game). */
+static int is_game(PyObject *obj)
+{
+    for (PyTypeObject *t = Py_TYPE(obj); t; t = t->tp_base)
+        if (t->tp_dealloc == Game_dealloc) return 1;
+    return 0;
+}
+
 static PyObject *Game_richcompare(PyObject *self, PyObject *other, int op)
 {
-    if ((op != Py_EQ && op != Py_NE) || Py_TYPE(other)->tp_dealloc != Game_dealloc) Py_RETURN_NOTIMPLEMENTED;
+    if ((op != Py_EQ && op != Py_NE) || !is_game(other)) Py_RETURN_NOTIMPLEMENTED;
     int equal = bk_board_equal(board_of(self), board_of(other));
     return PyBool_FromLong(op == Py_EQ ? equal : !equal);
 }
