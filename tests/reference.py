@@ -279,6 +279,22 @@ class RefGame:
         return broken
 
     # -- moves
+    def place(self, colour, cells):
+        """Put cells of colour on the board without any check and without moving the turn
+        (to rebuild a position from a history); ``to_move`` is left unchanged."""
+        cells = frozenset(cells)
+        p = piece_of(cells)
+        for r, c in cells:
+            self.board[r * self.size + c] = colour
+        self.remaining[colour, p] = False
+        self.last_piece[colour] = p
+        self.history.append((colour, p, cells))
+
+    def next_mover(self, after):
+        """The colour to move after colour `after` moved: the next one in turn order that
+        has a legal placement, or -1 when none has."""
+        return self._next_mover(after)
+
     def play(self, cells):
         """Play cells for the colour to move (must be legal); advance the turn with skips."""
         colour = self.to_move

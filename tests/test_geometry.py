@@ -188,11 +188,11 @@ def test_cell_coordinates(variant, text, cell):
 
 
 def test_canonical_text_example():
-    # rules.md's example placement: a20,b20,c20,c19,c18 is the L5 at the top-left corner.
+    # rules.md's example placement: a20,b20,c20,c19,c18 is the V5 at the top-left corner.
     pid = blokus.parse_move("a20,b20,c20,c19,c18", "classic")
     pl = blokus.placements("classic")
     assert set(cells_of(pl, pid)) == {(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)}
-    assert PIECE_NAMES[int(pl.piece[pid])] == "L5"
+    assert PIECE_NAMES[int(pl.piece[pid])] == "V5"
     # canonical order: by row from the bottom, then by column
     assert blokus.Game("classic").move_text(pid) == "c18,c19,a20,b20,c20"
 
