@@ -68,13 +68,7 @@ static inline int bk_ctz(uint32_t x)
         n++;
     }
     return n;
-/* Number of set bits (SWAR: portable, no CPU-specific instruction needed). */
-static inline int bk_popcount64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 static inline int bk_ctz64(uint64_t x)
@@ -86,9 +80,6 @@ static inline int bk_ctz64(uint64_t x)
 #endif
 }
 
-#endif
-}
-
 /* Number of set bits (SWAR: portable, no CPU-specific instruction needed). */
 static inline int bk_popcount64(uint64_t x)
 {
@@ -96,15 +87,6 @@ static inline int bk_popcount64(uint64_t x)
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
-static inline int bk_ctz64(uint64_t x)
-{
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    return (uint32_t)x ? bk_ctz((uint32_t)x) : 32 + bk_ctz((uint32_t)(x >> 32));
-#endif
 }
 
 #endif
