@@ -107,13 +107,32 @@ static int cell_bit(const uint32_t *rows, int r, int c)
     return (int)(rows[r + BK_PAD] >> (c + BK_PAD) & 1u);
 }
 
-/* Whether (r, c) is a starting square that `colour` may use for its first piece. */
+int bk_start_open(const bk_board *b, int colour, int i)
+{
+    const bk_cell *s = &b->starts[i];
+    return (b->start == BK_START_ANY || i == colour) && b->grid[s->r * b->side + s->c] < 0;
+}
+
+/* Whether (r, c) is a starting square open to `colour` (free, as it is not
+ * occupied when this is asked). */
 static int is_start_for(const bk_board *b, int colour, int r, int c)
 {
     for (int i = 0; i < b->num_starts; i++)
-        if (b->starts[i].r == r && b->starts[i].c == c)
-            return b->start == BK_START_ANY || i == colour;
+        if (b->starts[i].r == r && b->starts[i].c == c) return b->start == BK_START_ANY || i == colour;
     return 0;
+}
+
+void bk_attachment_points(const bk_board *b, int colour, uint8_t *out)
+{
+    memset(out, 0, (size_t)b->side * b->side);
+    if (b->placed[colour] == 0) {
+        for (int i = 0; i < b->num_starts; i++)
+            if (bk_start_open(b, colour, i)) out[b->starts[i].r * b->side + b->starts[i].c] = 1;
+        return;
+    }
+    for (int r = 0; r < b->side; r++)
+        for (uint32_t bits = b->attach[colour][r + BK_PAD] >> BK_PAD; bits; bits &= bits - 1)
+            out[r * b->side + bk_ctz(bits)] = 1;
 }
 
 bk_status bk_check(const bk_board *b, int colour, int id)

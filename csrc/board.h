@@ -56,6 +56,13 @@ bk_status bk_play(bk_board *b, int id);
 /* Plays a placement known to be legal for the colour to move (no check). */
 void bk_play_unchecked(bk_board *b, int id);
 bk_status bk_undo(bk_board *b);
+/* Whether starting square i is free and open to `colour`'s first piece:
+ * any of them under "any", its own under "fixed". */
+int bk_start_open(const bk_board *b, int colour, int i);
+/* Writes side x side bytes: 1 at each attachment point of the colour (an
+ * empty cell diagonal to its own cells and not edge-adjacent to them) or,
+ * before its first piece, at each starting square open to it; else 0. */
+void bk_attachment_points(const bk_board *b, int colour, uint8_t *out);
 /* Whether the colour will never move again (out of placements). */
 int bk_is_out(const bk_board *b, int colour);
 /* The player who moves `colour` now (classic_3's shared green rotates). */

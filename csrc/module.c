@@ -12,6 +12,7 @@
 #include "board.h"
 #include "movegen.h"
 #include "movetext.h"
+#include "observe.h"
 #include "playout.h"
 #include "score.h"
 
@@ -433,6 +434,43 @@ static PyObject *Game_legal_mask(PyObject *self, PyTypeObject *cls, PyObject *co
     return arr;
 }
 
+/* The colour argument of a per-colour view: the colour to move by default,
+ * which must then exist. */
+static int viewed_colour(PyObject *self, const char *fname, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames, int *colour)
+{
+    PyObject *colour_obj;
+    if (parse_one_arg(fname, "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return -1;
+    if (colour_arg(board_of(self), colour_obj, colour) < 0) return -1;
+    if (*colour < 0) {
+        PyErr_Format(PyExc_ValueError, "%s(): the game is over, so name the colour", fname);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Game_attachment_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bk_board *b = board_of(self);
+    int colour;
+    if (viewed_colour(self, "attachment_points", args, nargs, kwnames, &colour) < 0) return NULL;
+    npy_intp dims[2] = {b->side, b->side};
+    PyObject *arr = PyArray_SimpleNew(2, dims, NPY_BOOL);
+    if (arr) bk_attachment_points(b, colour, (uint8_t *)PyArray_DATA((PyArrayObject *)arr));
+    return arr;
+}
+
+static PyObject *Game_observation(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bk_board *b = board_of(self);
+    int colour;
+    if (viewed_colour(self, "observation", args, nargs, kwnames, &colour) < 0) return NULL;
+    npy_intp dims[3] = {bk_num_planes(b), b->side, b->side};
+    PyObject *arr = PyArray_SimpleNew(3, dims, NPY_INT8);
+    if (arr) bk_observation(b, colour, (int8_t *)PyArray_DATA((PyArrayObject *)arr));
+    return arr;
+}
+
 static PyObject *Game_play(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
@@ -563,6 +601,21 @@ static PyMethodDef Game_methods[] = {
      "    edge contact with its own colour, no corner contact, not on a starting\n"
      "    square, game over); the message names it.\n"
      "ValueError, TypeError\n    Malformed input. In every case the game is unchanged.\n"},
+    {"attachment_points", (PyCFunction)(void (*)(void))Game_attachment_points, METH_FASTCALL | METH_KEYWORDS,
+     "attachment_points(colour=None)\n--\n\n"
+     "Where a colour may attach its next piece: empty cells diagonal to its own\n"
+     "cells and not edge-adjacent to them; before its first piece, the free\n"
+     "starting squares open to it (rules.md, \"Placing a piece\").\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    bool, shape (H, W).\n\n"
+     "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
+    {"observation", (PyCFunction)(void (*)(void))Game_observation, METH_FASTCALL | METH_KEYWORDS,
+     "observation(colour=None)\n--\n\n"
+     "Planes seen from a colour (the colour to move by default).\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    int8 of 0/1, shape (num_colours + 1, H, W): plane 0 the colour's\n"
+     "    cells, planes 1 .. num_colours - 1 the other colours' cells in turn\n"
+     "    order after it, the last plane its attachment points (see\n"
+     "    attachment_points).\n\n"
+     "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
     {"undo", Game_undo, METH_NOARGS,
      "undo()\n--\n\nTakes back the last placement.\n\nRaises\n------\nIndexError\n    No move has been played.\n"},
     {"is_out", Game_is_out, METH_O,

@@ -154,8 +154,7 @@ static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
         static const uint32_t none[BK_ROWS];
         for (int i = 0; i < b->num_starts; i++) {
             int r = b->starts[i].r, c = b->starts[i].c;
-            if (b->start == BK_START_FIXED && i != colour) continue;
-            if (b->grid[r * b->side + c] >= 0) continue;
+            if (!bk_start_open(b, colour, i)) continue;
             cand_set s = legal_at(&ctx, none, r, c);
             if ((rc = fn(&ctx, &s, r, c, arg))) return rc;
         }
