@@ -22,3 +22,15 @@ __all__ = [
     "random_playouts",
 ]
 __version__ = "0.1.0"
+
+
+def _register_gymnasium_envs() -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("gymnasium") is not None:  # an optional dependency
+        from blokus.gym_env import register_envs
+
+        register_envs()
+
+
+_register_gymnasium_envs()

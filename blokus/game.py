@@ -14,7 +14,7 @@ def _restore(cls, variant, start, moves):
 
 
 class Game(_core.Game):
-    """A game of Blokus (rules.md).
+    """A game of Blokus (docs/rules.md).
 
     ``Game(variant="classic", *, start="any")``
 
@@ -47,7 +47,15 @@ class Game(_core.Game):
         return [p for p, s in enumerate(scores) if s == best]
 
     def colour_name(self, colour: int) -> str:
-        """Name of a colour index: blue, yellow, red, green or, in Duo, purple, orange."""
+        """Name of a colour index: blue, yellow, red, green or, in Duo, purple, orange.
+
+        Raises
+        ------
+        ValueError
+            Colour out of range.
+        """
+        if not 0 <= colour < self.num_colours:
+            raise ValueError(f"colour {colour!r} out of range({self.num_colours})")
         return _COLOUR_NAMES[self.num_colours][colour]
 
     def __reduce__(self):

@@ -14,7 +14,7 @@ static const bk_variant_info variant_info[BK_NUM_VARIANTS] = {
     [BK_DUO] = {14, 2, 2},
 };
 
-/* Starting squares in colour order (rules.md): blue, yellow, red, green
+/* Starting squares in colour order (docs/rules.md): blue, yellow, red, green
  * take the corners clockwise from the top-left; Duo's two points. */
 static const bk_cell classic_starts[4] = {{0, 0}, {0, 19}, {19, 19}, {19, 0}};
 static const bk_cell duo_starts[2] = {{4, 4}, {9, 9}};
@@ -157,7 +157,7 @@ bk_status bk_check(const bk_board *b, int colour, int id)
 }
 
 /* Hands the turn to the next colour, in turn order, that can still place a
- * piece; a colour without one is skipped and never moves again (rules.md:
+ * piece; a colour without one is skipped and never moves again (docs/rules.md:
  * only a colour's own pieces make new corners for it). */
 static void advance_turn(bk_board *b, int mover)
 {
@@ -254,7 +254,7 @@ int bk_player_of_colour(const bk_board *b, int colour)
     switch (b->variant) {
     case BK_CLASSIC_2:
         return colour % 2;
-    case BK_CLASSIC_3: /* green (3) is moved by the players in rotation (rules.md) */
+    case BK_CLASSIC_3: /* green (3) is moved by the players in rotation (docs/rules.md) */
         return colour == 3 ? b->placed[3] % 3 : colour;
     default:
         return colour;

@@ -7,6 +7,7 @@
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "board.h"
@@ -93,16 +94,25 @@ static PyObject *raise_status(module_state *st, const bk_board *b, bk_status sta
         PyErr_Format(st->illegal_move_error, "%s cannot play %s: no corner contact with %s's own pieces", who,
                      text, who);
         break;
-    case BK_ERR_NOT_START:
-        PyErr_Format(st->illegal_move_error, "%s cannot play %s: a first piece must cover a free starting square",
-                     who, text);
+    case BK_ERR_NOT_START: {
+        char open[4 * 4 + 1] = "", *end = open; /* up to 4 cells of at most 3 characters, comma-separated */
+        for (int i = 0; i < b->num_starts; i++) {
+            const bk_cell *s = &b->starts[i];
+            if (!bk_start_open(b, colour, i)) continue;
+            end += sprintf(end, "%s%c%d", end == open ? "" : ",", 'a' + s->c, b->side - s->r);
+        }
+        PyErr_Format(st->illegal_move_error,
+                     "%s cannot play %s: a first piece must cover a free starting square (open to it: %s)", who,
+                     text, open);
         break;
+    }
     case BK_ERR_NOT_A_PIECE:
         PyErr_SetString(PyExc_ValueError, "the cells are not one of the 21 pieces (1 to 5 distinct cells "
                                           "forming a piece)");
         break;
     case BK_ERR_BAD_TEXT:
-        PyErr_SetString(PyExc_ValueError, "cannot read the move text: expected cells like \"a20,b20,c20\"");
+        PyErr_SetString(PyExc_ValueError, "cannot read the move text: expected comma-separated cells such as "
+                                          "\"a20,b20,c20\" (column letter, row number from the bottom)");
         break;
     case BK_ERR_BAD_COLOUR:
         PyErr_Format(PyExc_ValueError, "colour must be in range(%d)", b->num_colours);
@@ -594,7 +604,7 @@ static PyMethodDef Game_methods[] = {
     {"play", (PyCFunction)(void (*)(void))Game_play, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
      "play(move)\n--\n\n"
      "Places a piece for the colour to move, then passes the turn to the next\n"
-     "colour that has a legal placement (rules.md, \"Turns, passing, end\").\n\n"
+     "colour that has a legal placement (docs/rules.md, \"Turns, passing, end\").\n\n"
      "Parameters\n----------\nmove : int, str or iterable of (row, col)\n"
      "    A placement id, the text form (\"a20,b20,c20\", any cell order) or the cells.\n\n"
      "Raises\n------\nIllegalMoveError\n    The move breaks a rule (off board, occupied, piece already used,\n"
@@ -605,7 +615,7 @@ static PyMethodDef Game_methods[] = {
      "attachment_points(colour=None)\n--\n\n"
      "Where a colour may attach its next piece: empty cells diagonal to its own\n"
      "cells and not edge-adjacent to them; before its first piece, the free\n"
-     "starting squares open to it (rules.md, \"Placing a piece\").\n\n"
+     "starting squares open to it (docs/rules.md, \"Placing a piece\").\n\n"
      "Returns\n-------\nnumpy.ndarray\n    bool, shape (H, W).\n\n"
      "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
     {"observation", (PyCFunction)(void (*)(void))Game_observation, METH_FASTCALL | METH_KEYWORDS,
@@ -619,17 +629,17 @@ static PyMethodDef Game_methods[] = {
     {"undo", Game_undo, METH_NOARGS,
      "undo()\n--\n\nTakes back the last placement.\n\nRaises\n------\nIndexError\n    No move has been played.\n"},
     {"is_out", Game_is_out, METH_O,
-     "is_out(colour)\n--\n\nWhether the colour can no longer place any piece (rules.md: once it has\n"
+     "is_out(colour)\n--\n\nWhether the colour can no longer place any piece (docs/rules.md: once it has\n"
      "no legal placement it never gets one again).\n"},
     {"copy", Game_copy, METH_NOARGS, "copy()\n--\n\nAn independent copy of the game, history included.\n"},
     {"__copy__", Game_copy, METH_NOARGS, NULL},
     {"__deepcopy__", Game_deepcopy, METH_O, NULL},
     {"scores", Game_scores, METH_NOARGS,
-     "scores()\n--\n\nScore per colour (rules.md, \"Scoring\"): minus one per square in hand;\n"
+     "scores()\n--\n\nScore per colour (docs/rules.md, \"Scoring\"): minus one per square in hand;\n"
      "+15 once all 21 pieces are placed, +20 if the last was the monomino.\n\n"
      "Returns\n-------\nlist of int\n    One per colour, valid mid-game too.\n"},
     {"player_scores", Game_player_scores, METH_NOARGS,
-     "player_scores()\n--\n\nScore per player, by variant (rules.md, \"Scoring\"): classic_2 sums\n"
+     "player_scores()\n--\n\nScore per player, by variant (docs/rules.md, \"Scoring\"): classic_2 sums\n"
      "blue+red and yellow+green; classic_3 ignores the shared green;\n"
      "classic_teams gives both members their team's sum.\n\n"
      "Returns\n-------\nlist of int\n    One per player.\n"},
@@ -769,16 +779,27 @@ static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t 
 static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"variant", "n", "seed", "start", NULL};
-    PyObject *variant_obj, *start_obj = NULL;
+    PyObject *variant_obj, *start_obj = NULL, *seed_obj = NULL;
     Py_ssize_t n;
     unsigned long long seed = 0;
     int start = BK_START_ANY, variant;
     bk_variant_info info;
     bk_status status;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|K$O:random_playouts", kwlist, &variant_obj, &n, &seed,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|O$O:random_playouts", kwlist, &variant_obj, &n, &seed_obj,
                                      &start_obj))
         return NULL;
+    if (seed_obj) {
+        if (!PyLong_Check(seed_obj)) {
+            PyErr_Format(PyExc_TypeError, "seed must be an int, not %.100s", Py_TYPE(seed_obj)->tp_name);
+            return NULL;
+        }
+        seed = PyLong_AsUnsignedLongLong(seed_obj);
+        if (PyErr_Occurred()) {
+            PyErr_Format(PyExc_ValueError, "seed must be in range(2**64), not %R", seed_obj);
+            return NULL;
+        }
+    }
     if ((variant = variant_arg(variant_obj, &info)) < 0) return NULL;
     if (start_obj && (start = lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
     if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);
@@ -826,7 +847,7 @@ static int module_exec(PyObject *module)
         return -1;
     }
     st->illegal_move_error = PyErr_NewExceptionWithDoc(
-        "blokus._core.IllegalMoveError",
+        "blokus.IllegalMoveError",
         "A move that breaks a rule of Blokus; the message names the rule.", PyExc_ValueError, NULL);
     if (!st->illegal_move_error || PyModule_AddObjectRef(module, "IllegalMoveError", st->illegal_move_error) < 0)
         return -1;

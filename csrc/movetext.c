@@ -53,15 +53,22 @@ bk_status bk_cells_to_id(const bk_geometry *g, const bk_cell *cells, int n, int 
     return BK_OK;
 }
 
+static size_t skip_blanks(const char *text, size_t len, size_t i)
+{
+    while (i < len && (text[i] == ' ' || text[i] == '\t')) i++; /* people type "e10, e9" */
+    return i;
+}
+
 bk_status bk_parse_move(const bk_geometry *g, const char *text, size_t len, int *id)
 {
     bk_cell cells[BK_MAX_PIECE_SIZE];
     int n = 0, off_board = 0;
     size_t i = 0;
-    if (len == 0) return BK_ERR_BAD_TEXT;
-    while (i < len) {
-        char ch = text[i++];
+    do {
         int col, number = 0, digits = 0;
+        i = skip_blanks(text, len, i);
+        if (i == len) return BK_ERR_BAD_TEXT; /* empty text, or nothing after a comma */
+        char ch = text[i++];
         if (ch >= 'a' && ch <= 'z')
             col = ch - 'a';
         else if (ch >= 'A' && ch <= 'Z')
@@ -71,12 +78,12 @@ bk_status bk_parse_move(const bk_geometry *g, const char *text, size_t len, int 
         for (; i < len && text[i] >= '0' && text[i] <= '9'; i++, digits++)
             if (number < 1000) number = number * 10 + (text[i] - '0');
         if (digits == 0) return BK_ERR_BAD_TEXT;
+        i = skip_blanks(text, len, i);
         if (i < len && text[i++] != ',') return BK_ERR_BAD_TEXT;
-        if (i == len && text[len - 1] == ',') return BK_ERR_BAD_TEXT;
         if (n == BK_MAX_PIECE_SIZE) return BK_ERR_NOT_A_PIECE;
         if (col >= g->side || number < 1 || number > g->side) off_board = 1;
         cells[n++] = (bk_cell){(int8_t)(g->side - number), (int8_t)col};
-    }
+    } while (i < len || text[len - 1] == ',');
     if (off_board) return BK_ERR_OFF_BOARD;
     return bk_cells_to_id(g, cells, n, id);
 }

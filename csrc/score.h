@@ -1,4 +1,4 @@
-/* Scores per colour and per player (rules.md, "Scoring"). */
+/* Scores per colour and per player (docs/rules.md, "Scoring"). */
 #ifndef BK_SCORE_H
 #define BK_SCORE_H
 

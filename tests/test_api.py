@@ -606,3 +606,29 @@ def test_random_playouts_single_game():
     one = np.asarray(blokus.random_playouts("duo", 1, 3))
     assert one.shape == (1, 2)
     assert set(one.ravel().tolist()) <= VALID_SCORES
+
+
+def test_move_text_allows_spaces_around_cells():
+    # "e10, e9" is the domino covering (4, 4) and (5, 4) on Duo's board
+    assert blokus.parse_move("e10, e9", "duo") == blokus.parse_move("e9,e10", "duo")
+    with pytest.raises(ValueError):
+        blokus.parse_move("e10 e9", "duo")
+
+
+def test_first_move_error_names_open_starting_squares():
+    game = blokus.Game("classic", start="fixed")
+    with pytest.raises(blokus.IllegalMoveError, match=r"open to it: a20\)"):
+        game.play("t20")  # yellow's corner, while blue must start at a20 (0, 0)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_random_playouts_seed_out_of_range(seed):
+    with pytest.raises(ValueError, match="seed"):
+        blokus.random_playouts("duo", 1, seed)
+
+
+def test_colour_name():
+    game = blokus.Game("duo")
+    assert [game.colour_name(c) for c in range(2)] == ["purple", "orange"]
+    with pytest.raises(ValueError):
+        game.colour_name(-1)
