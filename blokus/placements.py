@@ -56,7 +56,7 @@ def parse_move(text: str, variant: str = "classic") -> int:
 
     Cells may come in any order and letters in either case; columns are
     letters from ``a`` at the left, rows numbers from 1 at the bottom
-    (rules.md, "Board, coordinates, colours").
+    (docs/rules.md, "Board, coordinates, colours").
 
     Raises
     ------

@@ -1,0 +1,217 @@
+"""PettingZoo AEC environment for Blokus.
+
+# Blokus
+
+| Creation           | `blokus.env.env(variant="duo", start="fixed", reward="win_loss")`        |
+|--------------------|--------------------------------------------------------------------------|
+| Actions            | Discrete                                                                 |
+| Parallel API       | No                                                                       |
+| Manual Control     | No                                                                       |
+| Agents             | `['player_0', 'player_1']` (Duo); one per player of the variant          |
+| Agents             | 2 (duo, classic_2), 3 (classic_3), 4 (classic, classic_teams)            |
+| Action Shape       | ()                                                                       |
+| Action Values      | Discrete(A): A = 13,729 (Duo 14x14), 30,433 (classic 20x20)              |
+| Observation Shape  | (C + 1, H, W) planes; C colours (2 or 4), H = W = 14 or 20               |
+| Observation Values | [0, 1]                                                                   |
+
+Blokus as Mattel publishes it (the rules in docs/rules.md): each colour places its 21 pieces so that
+they touch its own colour only at corners; the colour with the fewest squares left wins. Variants:
+`classic` (4 players), `classic_2` (2 players: blue+red against yellow+green), `classic_3`
+(3 players; green is shared, moved by the players in rotation, its score ignored),
+`classic_teams` (blue+red against yellow+green, each player a colour) and `duo` (14x14, 2 players).
+`start="fixed"` gives each colour its own starting square (Pentobi's convention); `"any"` is the
+rule sheet's rule.
+
+### Agents and turns
+
+`player_p` is player p. The agent to act is the player who moves the colour to move: in `classic_2`
+one agent moves two colours; in `classic_3` green is moved by player (green pieces on the board)
+mod 3. A colour with no legal placement is skipped by the engine (docs/rules.md: that is a pass, not a
+choice), so the agent on move always has at least one legal action.
+
+### Observation space
+
+A dict, seen from the *perspective colour*: the colour to move for the agent on move, else the
+agent's own colour (player p's colour p).
+
+| key             | dtype, shape       | meaning                                                    |
+|-----------------|--------------------|------------------------------------------------------------|
+| `observation`   | int8 (C + 1, H, W) | planes below                                               |
+| `action_mask`   | int8 (A,)          | 1 at each legal placement id; all 0 for agents not on move |
+| `remaining`     | int8 (C, 21)       | pieces in hand, rows in the planes' colour order, columns in `blokus.PIECE_NAMES` order |
+
+| plane     | content                                                                          |
+|-----------|----------------------------------------------------------------------------------|
+| 0         | cells of the perspective colour                                                  |
+| 1 .. C-1  | cells of the other colours, in turn order after it                               |
+| C         | its attachment points: empty cells diagonal to its cells and not edge-adjacent to them (before its first piece: the starting squares open to it) |
+
+### Action space
+
+A placement id `a` in `[0, A)`: row `a` of `blokus.placements(variant)` (piece, orientation and
+anchor; `game.move_text(a)` gives its cells). Illegal actions end the game with -1 for the
+offender and 0 for the others (PettingZoo's `TerminateIllegalWrapper`); through `raw_env` they
+raise `blokus.IllegalMoveError`.
+
+### Rewards
+
+Given once, when the game ends. `reward="win_loss"`: +1 to each player with the highest player
+score, -1 to the others, 0 to all when all players tie. `reward="score"`: each agent's player
+score (docs/rules.md, "Scoring": -1 per square in hand, +15 for placing all 21 pieces, +20 if the last
+was the monomino; classic_2 sums the player's two colours, classic_teams the team's). `infos` carry
+`scores` (per colour), `player_scores` and `colour_to_move`.
+
+### Version history
+
+* v0: initial release (blokus 0.1.0).
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from blokus import render as _render
+from blokus.game import Game
+
+VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
+REWARDS = ("win_loss", "score")
+
+
+def env(variant: str = "duo", *, start: str = "fixed", reward: str = "win_loss", render_mode: str | None = None):
+    """The Blokus AEC environment with PettingZoo's standard wrappers (see the module docstring)."""
+    e = raw_env(variant, start=start, reward=reward, render_mode=render_mode)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def end_rewards(game: Game, reward: str) -> list[float]:
+    """Per player: win/loss (+1 winners, -1 others, 0 all when all tie) or player score."""
+    if reward == "score":
+        return [float(s) for s in game.player_scores()]
+    winners = game.winners()
+    if len(winners) == game.num_players:
+        return [0.0] * game.num_players
+    return [1.0 if p in winners else -1.0 for p in range(game.num_players)]
+
+
+def check_options(variant: str, reward: str, render_mode: str | None, modes) -> None:
+    """ValueError naming the bad option, if any."""
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})")
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r} (expected one of {', '.join(REWARDS)})")
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"unknown render_mode {render_mode!r} (expected one of {', '.join(modes)})")
+
+
+def observation_space(game: Game, with_mask: bool) -> spaces.Dict:
+    """The observation ``Dict`` space for a game's variant (see the module docstring)."""
+    height, width = game.shape
+    keys = {"observation": spaces.Box(0, 1, (game.num_colours + 1, height, width), np.int8)}
+    if with_mask:
+        keys["action_mask"] = spaces.Box(0, 1, (game.num_placements,), np.int8)
+    keys["remaining"] = spaces.Box(0, 1, (game.num_colours, 21), np.int8)
+    return spaces.Dict(keys)
+
+
+def observe_colour(game: Game, colour: int) -> dict:
+    """Planes and pieces in hand seen from ``colour`` (no mask)."""
+    n = game.num_colours
+    order = [(colour + i) % n for i in range(n)]
+    return {"observation": game.observation(colour), "remaining": game.remaining[order].astype(np.int8)}
+
+
+def render_game(game: Game, mode: str | None):
+    """What ``render()`` returns: the text board ("ansi"), an RGB array ("rgb_array"), or
+    None after printing the text board for a person at a terminal ("human")."""
+    if mode == "ansi":
+        return str(game)
+    if mode == "rgb_array":
+        return _render.image(game)
+    if mode == "human":
+        print(game, end="\n\n")
+    return None
+
+
+class raw_env(AECEnv):
+    """Blokus as a PettingZoo AEC environment, without wrappers (see the module docstring)."""
+
+    metadata = {
+        "render_modes": ["ansi", "rgb_array", "human"],
+        "name": "blokus_v0",
+        "is_parallelizable": False,
+        "render_fps": 2,
+    }
+
+    def __init__(self, variant: str = "duo", *, start: str = "fixed", reward: str = "win_loss",
+                 render_mode: str | None = None):
+        super().__init__()
+        check_options(variant, reward, render_mode, self.metadata["render_modes"])
+        self.variant, self.start, self.reward_mode, self.render_mode = variant, start, reward, render_mode
+        self.game = Game(variant, start=start)
+        self.possible_agents = [f"player_{p}" for p in range(self.game.num_players)]
+        self._agent_index = {a: p for p, a in enumerate(self.possible_agents)}
+        self.action_spaces = {a: spaces.Discrete(self.game.num_placements) for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(self.game, with_mask=True) for a in self.possible_agents}
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    @functools.cached_property
+    def _zero_mask(self) -> np.ndarray:
+        mask = np.zeros(self.game.num_placements, np.int8)
+        mask.flags.writeable = False
+        return mask
+
+    def observe(self, agent):
+        p = self._agent_index[agent]
+        on_move = not self.game.is_over and self.game.player_to_move == p
+        obs = observe_colour(self.game, self.game.to_move if on_move else p)
+        obs["action_mask"] = self.game.legal_mask().view(np.int8) if on_move else self._zero_mask
+        return obs
+
+    def reset(self, seed=None, options=None):
+        self.game = Game(self.variant, start=self.start)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self._update_infos()
+        self.agent_selection = self.possible_agents[self.game.player_to_move]
+
+    def _update_infos(self):
+        scores, players, to_move = self.game.scores(), self.game.player_scores(), self.game.to_move
+        self.infos = {a: {"scores": scores, "player_scores": players, "colour_to_move": to_move}
+                      for a in self.agents}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.play(int(action))
+        self._update_infos()
+        if self.game.is_over:
+            self.rewards = dict(zip(self.possible_agents, end_rewards(self.game, self.reward_mode)))
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.game.player_to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        return render_game(self.game, self.render_mode)
+
+    def close(self):
+        pass

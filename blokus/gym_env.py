@@ -1,0 +1,134 @@
+"""Gymnasium single-agent environment: one learner against built-in or custom opponents.
+
+Registered on ``import blokus`` (when Gymnasium is installed) as ``blokus/Classic-v0``,
+``blokus/Classic2-v0``, ``blokus/Classic3-v0``, ``blokus/ClassicTeams-v0`` and ``blokus/Duo-v0``.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Callable, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from blokus.env import check_options, end_rewards, observation_space, observe_colour, render_game
+from blokus.game import Game
+
+logger = logging.getLogger(__name__)
+
+Opponent = Union[str, Callable[[Game], int]]
+OPPONENTS = ("random",)
+ENV_IDS = {
+    "blokus/Classic-v0": "classic",
+    "blokus/Classic2-v0": "classic_2",
+    "blokus/Classic3-v0": "classic_3",
+    "blokus/ClassicTeams-v0": "classic_teams",
+    "blokus/Duo-v0": "duo",
+}
+
+
+class BlokusEnv(gymnasium.Env):
+    """One seat of a Blokus game against opponents.
+
+    Parameters
+    ----------
+    variant : str
+        As ``blokus.Game``.
+    opponent : "random" or callable
+        Plays every other player: ``"random"`` is uniform over the legal placements (drawn from
+        the env's ``np_random``); a callable receives the ``blokus.Game`` and returns a
+        placement id.
+    seat : int
+        The learner's player, in ``range(num_players)``.
+    reward : {"win_loss", "score"}
+        As ``blokus.env`` (given once, at the end).
+    start : {"fixed", "any"}
+        Start rule, as ``blokus.Game``.
+    render_mode : {None, "ansi", "rgb_array", "human"}
+
+    The observation is ``blokus.env``'s dict without the mask (``observation`` int8
+    (C + 1, H, W) planes and ``remaining`` int8 (C, 21)), seen from the learner's colour to move.
+    ``info["action_mask"]`` (int8, (A,)) and :meth:`action_masks` (bool) give its legal
+    placements. ``reset`` and ``step`` play the opponents until the learner is on move or the
+    game is over. An illegal action ends the episode with reward -1 and
+    ``info["illegal_move"]`` giving the reason.
+
+    Raises
+    ------
+    ValueError
+        Unknown variant, reward, render mode or opponent, or seat out of range.
+    """
+
+    metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 2}
+
+    def __init__(self, variant: str = "duo", *, opponent: Opponent = "random", seat: int = 0,
+                 reward: str = "win_loss", start: str = "fixed", render_mode: str | None = None):
+        check_options(variant, reward, render_mode, self.metadata["render_modes"])
+        if not callable(opponent) and opponent not in OPPONENTS:
+            raise ValueError(f"unknown opponent {opponent!r}: give one of {OPPONENTS} or a callable (game) -> id")
+        self.variant, self.start, self.reward_mode, self.render_mode = variant, start, reward, render_mode
+        self.opponent = opponent
+        self.game = Game(variant, start=start)
+        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be in range({self.game.num_players}), not {seat!r}")
+        self.seat = int(seat)
+        self.action_space = spaces.Discrete(self.game.num_placements)
+        self.observation_space = observation_space(self.game, with_mask=False)
+
+    def _learner_on_move(self) -> bool:
+        return not self.game.is_over and self.game.player_to_move == self.seat
+
+    def _opponent_move(self) -> int:
+        if callable(self.opponent):
+            return self.opponent(self.game)
+        moves = self.game.legal_moves()
+        return int(moves[self.np_random.integers(len(moves))])
+
+    def _play_opponents(self) -> None:
+        while not self.game.is_over and not self._learner_on_move():
+            self.game.play(self._opponent_move())
+
+    def _observation(self) -> dict:
+        colour = self.game.to_move if self._learner_on_move() else self.seat
+        return observe_colour(self.game, colour)
+
+    def action_masks(self) -> np.ndarray:
+        """bool (A,): the learner's legal placements now (all False once the game is over)."""
+        if not self._learner_on_move():
+            return np.zeros(self.game.num_placements, bool)
+        return self.game.legal_mask()
+
+    def _info(self) -> dict:
+        return {"action_mask": self.action_masks().view(np.int8), "scores": self.game.scores(),
+                "player_scores": self.game.player_scores(), "colour_to_move": self.game.to_move}
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.game = Game(self.variant, start=self.start)
+        self._play_opponents()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        try:
+            self.game.play(int(action))
+        except ValueError as err:  # IllegalMoveError, or an id out of range
+            logger.warning("illegal action %s ends the episode: %s", action, err)
+            info = self._info()
+            info["illegal_move"] = str(err)
+            return self._observation(), -1.0, True, False, info
+        self._play_opponents()
+        reward = end_rewards(self.game, self.reward_mode)[self.seat] if self.game.is_over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, self.game.is_over, False, self._info()
+
+    def render(self):
+        return render_game(self.game, self.render_mode)
+
+
+def register_envs() -> None:
+    """Registers the ``blokus/*-v0`` ids with Gymnasium (done on ``import blokus``)."""
+    for env_id, variant in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="blokus.gym_env:BlokusEnv", kwargs={"variant": variant})
