@@ -481,6 +481,20 @@ static PyObject *Game_observation(PyObject *self, PyObject *const *args, Py_ssiz
     return arr;
 }
 
+static PyObject *Game_remaining_from(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    bk_board *b = board_of(self);
+    int colour;
+    if (viewed_colour(self, "remaining_from", args, nargs, kwnames, &colour) < 0) return NULL;
+    npy_intp dims[2] = {b->num_colours, BK_NUM_PIECES};
+    PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT8);
+    if (!arr) return NULL;
+    int8_t *out = (int8_t *)PyArray_DATA((PyArrayObject *)arr);
+    for (int i = 0; i < b->num_colours; i++)
+        memcpy(out + i * BK_NUM_PIECES, b->in_hand[(colour + i) % b->num_colours], BK_NUM_PIECES);
+    return arr;
+}
+
 static PyObject *Game_play(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
                            PyObject *kwnames)
 {
@@ -625,6 +639,12 @@ static PyMethodDef Game_methods[] = {
      "    cells, planes 1 .. num_colours - 1 the other colours' cells in turn\n"
      "    order after it, the last plane its attachment points (see\n"
      "    attachment_points).\n\n"
+     "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
+    {"remaining_from", (PyCFunction)(void (*)(void))Game_remaining_from, METH_FASTCALL | METH_KEYWORDS,
+     "remaining_from(colour=None)\n--\n\n"
+     "Pieces in hand seen from a colour (the colour to move by default): the rows\n"
+     "of `remaining` starting with that colour, then the others in turn order.\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    int8 of 0/1, shape (num_colours, 21), columns in PIECE_NAMES order.\n\n"
      "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
     {"undo", Game_undo, METH_NOARGS,
      "undo()\n--\n\nTakes back the last placement.\n\nRaises\n------\nIndexError\n    No move has been played.\n"},
