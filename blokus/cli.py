@@ -9,9 +9,7 @@ import numpy as np
 
 from blokus import _core
 from blokus import __version__
-from blokus.game import Game
-
-VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
+from blokus.game import VARIANTS, Game
 
 
 def player_scores(colour_scores: np.ndarray, variant: str) -> np.ndarray:

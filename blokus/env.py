@@ -8,14 +8,15 @@
 | Parallel API       | No                                                                       |
 | Manual Control     | No                                                                       |
 | Agents             | `['player_0', 'player_1']` (Duo); one per player of the variant          |
-| Agents             | 2 (duo, classic_2), 3 (classic_3), 4 (classic, classic_teams)            |
+| Number of agents   | 2 (duo, classic_2), 3 (classic_3), 4 (classic, classic_teams)            |
 | Action Shape       | ()                                                                       |
 | Action Values      | Discrete(A): A = 13,729 (Duo 14x14), 30,433 (classic 20x20)              |
 | Observation Shape  | (C + 1, H, W) planes; C colours (2 or 4), H = W = 14 or 20               |
 | Observation Values | [0, 1]                                                                   |
 
 Blokus as Mattel publishes it (the rules in docs/rules.md): each colour places its 21 pieces so that
-they touch its own colour only at corners; the colour with the fewest squares left wins. Variants:
+they touch its own colour only at corners; the player with the highest score wins (-1 per square
+left in hand, bonuses for placing everything; see Rewards). Variants:
 `classic` (4 players), `classic_2` (2 players: blue+red against yellow+green), `classic_3`
 (3 players; green is shared, moved by the players in rotation, its score ignored),
 `classic_teams` (blue+red against yellow+green, each player a colour) and `duo` (14x14, 2 players).
@@ -75,12 +76,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from blokus import render as _render
 from blokus.game import Game
-
-VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
-REWARDS = ("win_loss", "score")
-
+from blokus.rl import check_options, end_rewards, observation_space, observe_colour, render_game
 
 def _reading_through(wrapper: type) -> type:
     """``wrapper``, reading the attributes that every step touches straight from the unwrapped
@@ -114,53 +111,6 @@ def env(variant: str = "duo", *, start: str = "fixed", reward: str = "win_loss",
     e = _TerminateIllegal(e, illegal_reward=-1)
     e = _AssertOutOfBounds(e)
     return _OrderEnforcing(e)
-
-
-def end_rewards(game: Game, reward: str) -> list[float]:
-    """Per player: win/loss (+1 winners, -1 others, 0 all when all tie) or player score."""
-    if reward == "score":
-        return [float(s) for s in game.player_scores()]
-    winners = game.winners()
-    if len(winners) == game.num_players:
-        return [0.0] * game.num_players
-    return [1.0 if p in winners else -1.0 for p in range(game.num_players)]
-
-
-def check_options(variant: str, reward: str, render_mode: str | None, modes) -> None:
-    """ValueError naming the bad option, if any."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})")
-    if reward not in REWARDS:
-        raise ValueError(f"unknown reward {reward!r} (expected one of {', '.join(REWARDS)})")
-    if render_mode is not None and render_mode not in modes:
-        raise ValueError(f"unknown render_mode {render_mode!r} (expected one of {', '.join(modes)})")
-
-
-def observation_space(game: Game, with_mask: bool) -> spaces.Dict:
-    """The observation ``Dict`` space for a game's variant (see the module docstring)."""
-    height, width = game.shape
-    keys = {"observation": spaces.Box(0, 1, (game.num_colours + 1, height, width), np.int8)}
-    if with_mask:
-        keys["action_mask"] = spaces.Box(0, 1, (game.num_placements,), np.int8)
-    keys["remaining"] = spaces.Box(0, 1, (game.num_colours, 21), np.int8)
-    return spaces.Dict(keys)
-
-
-def observe_colour(game: Game, colour: int) -> dict:
-    """Planes and pieces in hand seen from ``colour`` (no mask)."""
-    return {"observation": game.observation(colour), "remaining": game.remaining_from(colour)}
-
-
-def render_game(game: Game, mode: str | None):
-    """What ``render()`` returns: the text board ("ansi"), an RGB array ("rgb_array"), or
-    None after printing the text board for a person at a terminal ("human")."""
-    if mode == "ansi":
-        return str(game)
-    if mode == "rgb_array":
-        return _render.image(game)
-    if mode == "human":
-        print(game, end="\n\n")
-    return None
 
 
 class raw_env(AECEnv):

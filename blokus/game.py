@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from blokus import _core
 
+VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 _COLOUR_NAMES = {4: ("blue", "yellow", "red", "green"), 2: ("purple", "orange")}
 
 
@@ -36,9 +37,13 @@ class Game(_core.Game):
     Colours are indices in turn order: classic 0 blue, 1 yellow, 2 red,
     3 green; Duo 0 purple, 1 orange. Moves are placement ids (see
     ``blokus.placements``), texts such as ``"a20,b20,c20"`` or cells.
+
+    ``copy()`` and pickling carry the game itself: a subclass that adds
+    attributes must copy them, and pickling rebuilds it as
+    ``cls(variant, start=start)`` before replaying the moves.
     """
 
-    __slots__ = ()
+    __slots__ = ("__weakref__",)
 
     def winners(self) -> list[int]:
         """Players with the highest player score (equal highest share the win)."""

@@ -12,7 +12,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from blokus.env import check_options, end_rewards, observation_space, observe_colour, render_game
+from blokus.rl import check_options, end_rewards, observation_space, observe_colour, render_game
 from blokus.game import Game
 
 logger = logging.getLogger(__name__)

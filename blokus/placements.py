@@ -7,6 +7,7 @@ from typing import NamedTuple
 import numpy as np
 
 from blokus import _core
+from blokus.game import VARIANTS
 
 
 class Placements(NamedTuple):
@@ -36,15 +37,21 @@ class Placements(NamedTuple):
     size: np.ndarray
 
 
-@functools.lru_cache(maxsize=None)
 def placements(variant: str = "classic") -> Placements:
-    """The placement table of a variant (shared and read-only).
+    """The placement table of a variant: read-only, one shared table per board size.
 
     Raises
     ------
     ValueError
         Unknown variant.
     """
+    if variant not in VARIANTS:
+        _core.placement_table(variant)  # raises the same error as every other entry point
+    return _table("duo" if variant == "duo" else "classic")
+
+
+@functools.lru_cache(maxsize=None)
+def _table(variant: str) -> Placements:
     arrays = _core.placement_table(variant)
     for a in arrays:
         a.flags.writeable = False

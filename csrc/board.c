@@ -21,6 +21,7 @@ static const bk_cell duo_starts[2] = {{4, 4}, {9, 9}};
 
 static uint64_t zobrist_cell[BK_MAX_COLOURS][BK_MAX_SIZE * BK_MAX_SIZE];
 static uint64_t zobrist_turn[BK_MAX_COLOURS + 1];
+static uint64_t zobrist_monomino_last[BK_MAX_COLOURS]; /* the +20 bonus changes the position's score */
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -32,12 +33,16 @@ static uint64_t splitmix64(uint64_t *state)
 
 void bk_init(void)
 {
+    static int done = 0; /* callers serialise calls (the binding holds the GIL) */
     uint64_t s = 20261130;
+    if (done) return;
+    done = 1;
     bk_pieces_init();
     bk_movegen_init();
     for (int c = 0; c < BK_MAX_COLOURS; c++)
         for (int i = 0; i < BK_MAX_SIZE * BK_MAX_SIZE; i++) zobrist_cell[c][i] = splitmix64(&s);
     for (int t = 0; t <= BK_MAX_COLOURS; t++) zobrist_turn[t] = splitmix64(&s);
+    for (int c = 0; c < BK_MAX_COLOURS; c++) zobrist_monomino_last[c] = splitmix64(&s);
 }
 
 bk_status bk_variant_get_info(int variant, bk_variant_info *info)
@@ -85,7 +90,6 @@ bk_status bk_board_init(bk_board *b, int variant, int start)
     b->start = (uint8_t)start;
     b->side = (uint8_t)info.side;
     b->num_colours = (uint8_t)info.num_colours;
-    b->num_starts = (uint8_t)info.num_colours;
     memcpy(b->starts, variant == BK_DUO ? duo_starts : classic_starts, info.num_colours * sizeof(bk_cell));
     memset(b->grid, -1, sizeof b->grid);
     for (int c = 0; c < info.num_colours; c++) {
@@ -117,7 +121,7 @@ int bk_start_open(const bk_board *b, int colour, int i)
  * occupied when this is asked). */
 static int is_start_for(const bk_board *b, int colour, int r, int c)
 {
-    for (int i = 0; i < b->num_starts; i++)
+    for (int i = 0; i < b->num_colours; i++)
         if (b->starts[i].r == r && b->starts[i].c == c) return b->start == BK_START_ANY || i == colour;
     return 0;
 }
@@ -126,7 +130,7 @@ void bk_attachment_points(const bk_board *b, int colour, uint8_t *out)
 {
     memset(out, 0, (size_t)b->side * b->side);
     if (b->placed[colour] == 0) {
-        for (int i = 0; i < b->num_starts; i++)
+        for (int i = 0; i < b->num_colours; i++)
             if (bk_start_open(b, colour, i)) out[b->starts[i].r * b->side + b->starts[i].c] = 1;
         return;
     }
@@ -173,7 +177,7 @@ static void advance_turn(bk_board *b, int mover)
     b->to_move = -1;
 }
 
-/* Adds (sign > 0) or removes the placement's cells for `colour`. */
+/* Adds or removes the placement's cells for `colour`. */
 static void set_cells(bk_board *b, int colour, int id, int adding)
 {
     const bk_geometry *g = b->geom;
@@ -216,7 +220,6 @@ void bk_play_unchecked(bk_board *b, int id)
     bk_history_entry *h = &b->history[b->num_moves++];
     h->id = (uint16_t)id;
     h->colour = (uint8_t)colour;
-    h->prev_to_move = b->to_move;
     h->prev_out = b->out;
     h->prev_last_piece = b->last_piece[colour];
     set_cells(b, colour, id, 1);
@@ -239,7 +242,7 @@ bk_status bk_undo(bk_board *b)
     const bk_history_entry *h = &b->history[--b->num_moves];
     set_cells(b, h->colour, h->id, 0);
     b->last_piece[h->colour] = h->prev_last_piece;
-    b->to_move = h->prev_to_move;
+    b->to_move = (int8_t)h->colour; /* a placement is made by the colour to move */
     b->out = h->prev_out;
     return BK_OK;
 }
@@ -263,7 +266,10 @@ int bk_player_of_colour(const bk_board *b, int colour)
 
 uint64_t bk_key(const bk_board *b)
 {
-    return b->key ^ zobrist_turn[b->to_move + 1];
+    uint64_t key = b->key ^ zobrist_turn[b->to_move + 1];
+    for (int c = 0; c < b->num_colours; c++)
+        if (!b->remaining[c] && b->last_piece[c] == 0) key ^= zobrist_monomino_last[c];
+    return key;
 }
 
 /* Same position: cells, colour to move and, for a colour that has placed

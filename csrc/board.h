@@ -13,7 +13,6 @@
 typedef struct {
     uint16_t id;
     uint8_t colour;
-    int8_t prev_to_move;
     uint8_t prev_out;
     int8_t prev_last_piece;
 } bk_history_entry;
@@ -24,13 +23,12 @@ typedef struct bk_board {
     int8_t to_move;      /* colour to move, -1 once no colour can move */
     uint8_t out;         /* bit c: colour c is known to have no legal placement, ever again */
     uint8_t num_moves;   /* entries in history */
-    uint8_t num_starts;  /* starting squares of the variant */
     uint8_t placed[BK_MAX_COLOURS];      /* pieces placed per colour */
     int8_t last_piece[BK_MAX_COLOURS];   /* piece placed last per colour, -1 before any */
     int16_t squares_left[BK_MAX_COLOURS];
     uint32_t remaining[BK_MAX_COLOURS];  /* bit p: piece p still in hand */
     uint64_t key;                        /* Zobrist hash of the cells, without the turn */
-    bk_cell starts[BK_MAX_COLOURS];      /* starting square i belongs to colour i under "fixed" */
+    bk_cell starts[BK_MAX_COLOURS];      /* one per colour: colour i's own under "fixed" */
     int8_t grid[BK_MAX_SIZE * BK_MAX_SIZE]; /* side x side, row-major, -1 empty, else colour */
     uint8_t in_hand[BK_MAX_COLOURS][BK_NUM_PIECES]; /* byte form of `remaining`, for array views */
     uint32_t occupied[BK_ROWS];
@@ -40,7 +38,8 @@ typedef struct bk_board {
     bk_history_entry history[BK_MAX_HISTORY];
 } bk_board;
 
-/* Computes the shared tables; call once before any other bk_ function. */
+/* Computes the shared tables before any other bk_ function is used; later
+ * calls do nothing.  Not thread-safe: call it once before starting threads. */
 void bk_init(void);
 
 typedef struct {

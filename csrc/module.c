@@ -47,15 +47,12 @@ static const char *colour_name(const bk_board *b, int colour)
 /* Index of `name` in names[0..n), or -1 with ValueError set. */
 static int lookup_name(PyObject *name, const char *const *names, int n, const char *what)
 {
-    const char *s;
     if (!PyUnicode_Check(name)) {
         PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(name)->tp_name);
         return -1;
     }
-    s = PyUnicode_AsUTF8(name);
-    if (!s) return -1;
     for (int i = 0; i < n; i++)
-        if (strcmp(s, names[i]) == 0) return i;
+        if (PyUnicode_CompareWithASCIIString(name, names[i]) == 0) return i; /* a NUL inside never matches */
     PyObject *choices = PyUnicode_FromString(names[0]);
     for (int i = 1; i < n && choices; i++) Py_SETREF(choices, PyUnicode_FromFormat("%U, %s", choices, names[i]));
     if (choices) PyErr_Format(PyExc_ValueError, "unknown %s %R (expected one of: %U)", what, name, choices);
@@ -96,7 +93,7 @@ static PyObject *raise_status(module_state *st, const bk_board *b, bk_status sta
         break;
     case BK_ERR_NOT_START: {
         char open[4 * 4 + 1] = "", *end = open; /* up to 4 cells of at most 3 characters, comma-separated */
-        for (int i = 0; i < b->num_starts; i++) {
+        for (int i = 0; i < b->num_colours; i++) {
             const bk_cell *s = &b->starts[i];
             if (!bk_start_open(b, colour, i)) continue;
             end += sprintf(end, "%s%c%d", end == open ? "" : ",", 'a' + s->c, b->side - s->r);
@@ -159,7 +156,7 @@ static int parse_one_arg(const char *fname, const char *name, int required, PyOb
     return 0;
 }
 
-/* An int-like value (int, numpy integer; not bool-as-float etc.) in [lo, hi). */
+/* An int-like value (anything with __index__: int, numpy integers) in [lo, hi). */
 static int as_index_in(PyObject *obj, const char *what, long lo, long hi, long *out)
 {
     if (!PyIndex_Check(obj)) {
@@ -424,7 +421,7 @@ static PyObject *Game_legal_moves(PyObject *self, PyTypeObject *cls, PyObject *c
     int32_t *out = (int32_t *)PyArray_DATA((PyArrayObject *)arr);
     for (int w = 0, k = 0; w < words; w++)
         for (uint64_t x = bits[w]; x; x &= x - 1)
-            out[k++] = w * 64 + (x & 0xFFFFFFFFu ? bk_ctz((uint32_t)x) : 32 + bk_ctz((uint32_t)(x >> 32)));
+            out[k++] = w * 64 + bk_ctz64(x);
     return arr;
 }
 
@@ -434,11 +431,15 @@ static PyObject *Game_legal_mask(PyObject *self, PyTypeObject *cls, PyObject *co
     module_state *st = state_of_class(cls);
     PyObject *colour_obj;
     int n;
-    if (parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
-    if (gen_for_arg(self, st, colour_obj, &n) < 0) return NULL;
     npy_intp dim = board_of(self)->geom->num_placements;
+    if (parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
     PyObject *arr = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
     if (!arr) return NULL;
+    /* the scratch list is filled only now, after the last call that could run Python code */
+    if (gen_for_arg(self, st, colour_obj, &n) < 0) {
+        Py_DECREF(arr);
+        return NULL;
+    }
     npy_bool *mask = (npy_bool *)PyArray_DATA((PyArrayObject *)arr);
     for (int i = 0; i < n; i++) mask[st->moves[i]] = 1;
     return arr;
@@ -796,6 +797,8 @@ static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t 
     return PyLong_FromLong(id);
 }
 
+#define PLAYOUT_CHUNK 4096 /* games per release of the GIL */
+
 static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"variant", "n", "seed", "start", NULL};
@@ -804,17 +807,15 @@ static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwd
     unsigned long long seed = 0;
     int start = BK_START_ANY, variant;
     bk_variant_info info;
-    bk_status status;
     (void)module;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|O$O:random_playouts", kwlist, &variant_obj, &n, &seed_obj,
                                      &start_obj))
         return NULL;
     if (seed_obj) {
-        if (!PyLong_Check(seed_obj)) {
-            PyErr_Format(PyExc_TypeError, "seed must be an int, not %.100s", Py_TYPE(seed_obj)->tp_name);
-            return NULL;
-        }
-        seed = PyLong_AsUnsignedLongLong(seed_obj);
+        PyObject *index = PyNumber_Index(seed_obj);
+        if (!index) return NULL;
+        seed = PyLong_AsUnsignedLongLong(index);
+        Py_DECREF(index);
         if (PyErr_Occurred()) {
             PyErr_Format(PyExc_ValueError, "seed must be in range(2**64), not %R", seed_obj);
             return NULL;
@@ -827,12 +828,16 @@ static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwd
     PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT16);
     if (!arr) return NULL;
     int16_t *scores = (int16_t *)PyArray_DATA((PyArrayObject *)arr);
-    Py_BEGIN_ALLOW_THREADS
-    status = bk_random_playouts(variant, start, (long)n, seed, scores);
-    Py_END_ALLOW_THREADS
-    if (status != BK_OK) {
-        Py_DECREF(arr);
-        return PyErr_NoMemory();
+    /* in chunks, so that Ctrl-C can stop a long run between them */
+    for (Py_ssize_t first = 0; first < n; first += PLAYOUT_CHUNK) {
+        Py_ssize_t count = n - first < PLAYOUT_CHUNK ? n - first : PLAYOUT_CHUNK;
+        Py_BEGIN_ALLOW_THREADS
+        bk_random_playouts(variant, start, first, count, seed, scores + first * info.num_colours);
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals() < 0) {
+            Py_DECREF(arr);
+            return NULL;
+        }
     }
     return arr;
 }

@@ -152,7 +152,7 @@ static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
         /* First piece: the free starting squares open to the colour are its
          * attachment points; no placement covers two of them. */
         static const uint32_t none[BK_ROWS];
-        for (int i = 0; i < b->num_starts; i++) {
+        for (int i = 0; i < b->num_colours; i++) {
             int r = b->starts[i].r, c = b->starts[i].c;
             if (!bk_start_open(b, colour, i)) continue;
             cand_set s = legal_at(&ctx, none, r, c);

@@ -75,9 +75,10 @@ bk_status bk_parse_move(const bk_geometry *g, const char *text, size_t len, int 
             col = ch - 'A';
         else
             return BK_ERR_BAD_TEXT;
+        if (i < len && text[i] == '0') return BK_ERR_BAD_TEXT; /* rows count from 1, written plainly */
         for (; i < len && text[i] >= '0' && text[i] <= '9'; i++, digits++)
-            if (number < 1000) number = number * 10 + (text[i] - '0');
-        if (digits == 0) return BK_ERR_BAD_TEXT;
+            number = number * 10 + (text[i] - '0');
+        if (digits == 0 || digits > 2) return BK_ERR_BAD_TEXT;
         i = skip_blanks(text, len, i);
         if (i < len && text[i++] != ',') return BK_ERR_BAD_TEXT;
         if (n == BK_MAX_PIECE_SIZE) return BK_ERR_NOT_A_PIECE;

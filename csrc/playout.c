@@ -9,16 +9,21 @@ static uint64_t rotl(uint64_t x, int k)
     return (x << k) | (x >> (64 - k));
 }
 
+/* splitmix64's output function: a bijective scrambler of 64-bit words */
+static uint64_t mix64(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
 void bk_rng_seed(bk_rng *rng, uint64_t seed, uint64_t stream)
 {
-    uint64_t z = seed ^ (stream * 0xD1B54A32D192ED03ull);
-    for (int i = 0; i < 4; i++) { /* splitmix64, as xoshiro's authors advise */
-        z += 0x9E3779B97F4A7C15ull;
-        uint64_t x = z;
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-        rng->s[i] = x ^ (x >> 31);
-    }
+    /* the seed is scrambled before the stream is added, so that stream i of
+     * one seed is not stream 0 of another (seed ^ i * K) */
+    uint64_t z = mix64(seed) + stream * 0xD1B54A32D192ED03ull;
+    for (int i = 0; i < 4; i++) /* splitmix64 fills the state, as xoshiro's authors advise */
+        rng->s[i] = mix64(z += 0x9E3779B97F4A7C15ull);
 }
 
 uint64_t bk_rng_next(bk_rng *rng)
@@ -58,18 +63,17 @@ void bk_random_playout(bk_board *b, bk_rng *rng)
     }
 }
 
-bk_status bk_random_playouts(int variant, int start, long n, uint64_t seed, int16_t *scores)
+bk_status bk_random_playouts(int variant, int start, int64_t first, int64_t n, uint64_t seed, int16_t *scores)
 {
     bk_board b;
     bk_rng rng;
-    bk_status st = BK_OK;
-    for (long i = 0; i < n && st == BK_OK; i++) {
-        st = bk_board_init(&b, variant, start);
-        if (st != BK_OK) break;
-        bk_rng_seed(&rng, seed, (uint64_t)i);
+    for (int64_t i = 0; i < n; i++) {
+        bk_status st = bk_board_init(&b, variant, start);
+        if (st != BK_OK) return st;
+        bk_rng_seed(&rng, seed, (uint64_t)(first + i));
         bk_random_playout(&b, &rng);
         for (int c = 0; c < b.num_colours; c++)
             scores[i * b.num_colours + c] = (int16_t)bk_colour_score(&b, c);
     }
-    return st;
+    return BK_OK;
 }

@@ -18,9 +18,10 @@ uint32_t bk_rng_below(bk_rng *rng, uint32_t n);
  * of the colour to move. */
 void bk_random_playout(bk_board *b, bk_rng *rng);
 
-/* Plays n games of `variant` from the empty board and writes the final
- * colour scores, n x num_colours, row by row.  Game i draws from its own
- * stream (seed, i), so results do not depend on how games are split. */
-bk_status bk_random_playouts(int variant, int start, long n, uint64_t seed, int16_t *scores);
+/* Plays games first .. first + n - 1 of `variant` from the empty board and
+ * writes their final colour scores, n x num_colours, row by row.  Game i
+ * draws from its own stream (seed, i), so results do not depend on how the
+ * games are split into calls. */
+bk_status bk_random_playouts(int variant, int start, int64_t first, int64_t n, uint64_t seed, int16_t *scores);
 
 #endif

@@ -52,8 +52,7 @@ typedef enum {
     BK_ERR_BAD_TEXT,      /* a move text that cannot be read */
     BK_ERR_BAD_COLOUR,    /* a colour index outside the variant */
     BK_ERR_NO_HISTORY,    /* undo with no move played */
-    BK_ERR_BAD_VARIANT,   /* a variant or start rule that does not exist */
-    BK_ERR_NO_MEMORY
+    BK_ERR_BAD_VARIANT    /* a variant or start rule that does not exist */
 } bk_status;
 
 /* Index of the lowest set bit of a nonzero word. */
@@ -80,7 +79,8 @@ static inline int bk_ctz64(uint64_t x)
 #endif
 }
 
-/* Number of set bits (SWAR: portable, no CPU-specific instruction needed). */
+/* Number of set bits.  SWAR rather than __builtin_popcountll: without a
+ * CPU-specific flag (-mpopcnt) the builtin becomes a library call. */
 static inline int bk_popcount64(uint64_t x)
 {
     x = x - ((x >> 1) & 0x5555555555555555ull);

@@ -632,3 +632,47 @@ def test_colour_name():
     assert [game.colour_name(c) for c in range(2)] == ["purple", "orange"]
     with pytest.raises(ValueError):
         game.colour_name(-1)
+
+
+def test_random_playouts_streams_do_not_alias():
+    # game i of one seed must not be game 0 of another seed (seed ^ i * constant)
+    pairs = blokus.random_playouts("classic", 2, 0)
+    other = blokus.random_playouts("classic", 1, 0xD1B54A32D192ED03)
+    assert not np.array_equal(pairs[1], other[0])
+
+
+def test_random_playouts_do_not_depend_on_chunking():
+    # the binding plays in chunks of 4096 games between signal checks
+    many = blokus.random_playouts("duo", 5000, 11)
+    assert np.array_equal(many[:100], blokus.random_playouts("duo", 100, 11))
+
+
+@pytest.mark.parametrize("text", ["a01", "a010", "e0010"])
+def test_move_text_rejects_leading_zeros(text):
+    with pytest.raises(ValueError):
+        blokus.parse_move(text, "duo")
+
+
+def test_names_with_nul_are_rejected():
+    with pytest.raises(ValueError):
+        blokus.Game("duo\x00x")
+    with pytest.raises(ValueError):
+        blokus.Game("duo", start="fixed\x00x")
+
+
+def test_games_support_weak_references():
+    import weakref
+
+    game = blokus.Game("duo")
+    ref = weakref.ref(game)
+    assert ref() is game
+
+
+def test_import_without_pettingzoo():
+    import subprocess
+    import sys
+
+    code = "import sys; sys.modules['pettingzoo'] = None; import blokus; print(blokus.Game('duo').shape)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "(14, 14)"
