@@ -72,12 +72,11 @@ import functools
 import operator
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from blokus.game import Game
-from blokus.rl import check_options, end_rewards, observation_space, observe_colour, render_game
+from blokus.rl import PlacementSpace, check_options, end_rewards, observation_space, observe_colour, render_game
 
 def _reading_through(wrapper: type) -> type:
     """``wrapper``, reading the attributes that every step touches straight from the unwrapped
@@ -131,7 +130,7 @@ class raw_env(AECEnv):
         self.game = Game(variant, start=start)
         self.possible_agents = [f"player_{p}" for p in range(self.game.num_players)]
         self._agent_index = {a: p for p, a in enumerate(self.possible_agents)}
-        self.action_spaces = {a: spaces.Discrete(self.game.num_placements) for a in self.possible_agents}
+        self.action_spaces = {a: PlacementSpace(self.game.num_placements) for a in self.possible_agents}
         self.observation_spaces = {a: observation_space(self.game, with_mask=True) for a in self.possible_agents}
 
     def observation_space(self, agent):

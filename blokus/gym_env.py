@@ -10,9 +10,8 @@ from typing import Callable, Union
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
-from blokus.rl import check_options, end_rewards, observation_space, observe_colour, render_game
+from blokus.rl import PlacementSpace, check_options, end_rewards, observation_space, observe_colour, render_game
 from blokus.game import Game
 
 logger = logging.getLogger(__name__)
@@ -73,7 +72,7 @@ class BlokusEnv(gymnasium.Env):
         if not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be in range({self.game.num_players}), not {seat!r}")
         self.seat = int(seat)
-        self.action_space = spaces.Discrete(self.game.num_placements)
+        self.action_space = PlacementSpace(self.game.num_placements)
         self.observation_space = observation_space(self.game, with_mask=False)
 
     def _learner_on_move(self) -> bool:

@@ -31,6 +31,20 @@ def check_options(variant: str, reward: str, render_mode: str | None, modes) -> 
         raise ValueError(f"unknown render_mode {render_mode!r} (expected one of {', '.join(modes)})")
 
 
+class PlacementSpace(spaces.Discrete):
+    """``Discrete(num_placements)``, with a fast membership test for Python ints: Gymnasium's
+    consults ``np.iinfo`` on every call, which PettingZoo's bounds wrapper makes once a step."""
+
+    def __init__(self, n: int):
+        super().__init__(n)
+        self._size = int(n)
+
+    def contains(self, x) -> bool:
+        if type(x) is int:
+            return 0 <= x < self._size
+        return super().contains(x)
+
+
 def observation_space(game: Game, with_mask: bool) -> spaces.Dict:
     """The observation ``Dict`` space for a game's variant (see the module docstring)."""
     height, width = game.shape
