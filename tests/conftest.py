@@ -1,5 +1,5 @@
-"""Make the tests' helper modules (reference.py, constructed.py) importable under any
-pytest import mode."""
+"""Make the tests' helper modules (reference.py, constructed.py, recorded_games.py,
+env_helpers.py) importable under any pytest import mode."""
 
 import os
 import sys

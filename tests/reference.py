@@ -62,6 +62,10 @@ VARIANTS = {
     "duo": (14, 2, 2),
 }
 CLASSIC_VARIANTS = ["classic", "classic_2", "classic_3", "classic_teams"]
+GREEN = 3  # rules.md: classic colours in turn order, 0 blue, 1 yellow, 2 red, 3 green
+
+# rules.md: placements (one orientation laid entirely on the board) per board side.
+PLACEMENT_COUNTS = {20: 30433, 14: 13729}
 
 
 # ---------------------------------------------------------------- geometry
@@ -186,6 +190,24 @@ def start_squares(variant, start, colour):
         return corners if start == "any" else [corners[colour]]
     points = [(4, 4), (9, 9)]  # purple, orange
     return points if start == "any" else [points[colour]]
+
+
+def attachment_points(board, colour, starts):
+    """rules.md: the empty cells diagonal to the colour's cells and not edge-adjacent to them;
+    before its first piece, the starting squares that are still empty. board is a 2-D array of
+    colours (-1 empty), starts the colour's starting squares."""
+    own = board == colour
+    if not own.any():
+        out = np.zeros(board.shape, dtype=bool)
+        for r, c in starts:
+            if board[r, c] == -1:
+                out[r, c] = True
+        return out
+    pad = np.zeros((board.shape[0] + 2, board.shape[1] + 2), dtype=bool)
+    pad[1:-1, 1:-1] = own
+    edge = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
+    diag = pad[:-2, :-2] | pad[:-2, 2:] | pad[2:, :-2] | pad[2:, 2:]
+    return diag & ~edge & (board == -1)
 
 
 # ---------------------------------------------------------------- game
@@ -332,7 +354,7 @@ class RefGame:
         return player_to_move(self.variant, self.to_move, self.green_pieces())
 
     def green_pieces(self):
-        return sum(1 for c, _, _ in self.history if c == 3)
+        return sum(1 for c, _, _ in self.history if c == GREEN)
 
 
 def player_scores(variant, scores):
@@ -361,6 +383,6 @@ def player_to_move(variant, colour, green_pieces_on_board):
         return -1
     if variant == "classic_2":
         return colour % 2
-    if variant == "classic_3" and colour == 3:
+    if variant == "classic_3" and colour == GREEN:
         return green_pieces_on_board % 3
     return colour

@@ -41,26 +41,15 @@ from pettingzoo.utils.wrappers import (
 
 import blokus
 import blokus.env
-from reference import PIECE_NAMES, player_scores as ref_player_scores
-from reference import player_to_move as ref_player_to_move
-from reference import start_squares, winners as ref_winners
+from env_helpers import expected_planes, expected_remaining, expected_reward
+from env_helpers import green_on_board, history, ints, player_of
+from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
+from reference import GREEN, PIECE_NAMES, PLACEMENT_COUNTS, VARIANTS
+from reference import player_scores as ref_player_scores
+from reference import winners as ref_winners
 
-ALL_VARIANTS = ["classic", "classic_2", "classic_3", "classic_teams", "duo"]
-# rules.md: board side, colours, players; placements 30,433 on 20x20 and 13,729 on 14x14.
-SIDE = {"classic": 20, "classic_2": 20, "classic_3": 20, "classic_teams": 20, "duo": 14}
-COLOURS = {"classic": 4, "classic_2": 4, "classic_3": 4, "classic_teams": 4, "duo": 2}
-PLAYERS = {"classic": 4, "classic_2": 2, "classic_3": 3, "classic_teams": 4, "duo": 2}
-PLACEMENTS = {v: (13729 if v == "duo" else 30433) for v in ALL_VARIANTS}
-GREEN = 3
+ALL_VARIANTS = list(VARIANTS)
 MAX_ITER = 10_000
-
-
-def ints(xs):
-    return [int(x) for x in xs]
-
-
-def history(game):
-    return [tuple(int(x) for x in h) for h in game.history]
 
 
 def agent_name(player):
@@ -72,60 +61,15 @@ def own_colour(agent):
     return int(agent.rsplit("_", 1)[1])
 
 
-def green_on_board(game):
-    return sum(1 for colour, _ in history(game) if colour == GREEN)
-
-
-def expected_agent(variant, game):
+def expected_agent(game):
     """The agent rules.md names for the colour to move."""
-    return agent_name(ref_player_to_move(variant, int(game.to_move), green_on_board(game)))
+    return agent_name(player_of(game))
 
 
 def expected_rewards(variant, colour_scores, mode):
     """Rewards per agent from colour scores, by rules.md's player table and win rule."""
-    ps = ref_player_scores(variant, colour_scores)
-    n = PLAYERS[variant]
-    if mode == "score":
-        return {agent_name(p): float(ps[p]) for p in range(n)}
-    won = ref_winners(variant, colour_scores)
-    if len(won) == n:
-        return {agent_name(p): 0.0 for p in range(n)}
-    return {agent_name(p): (1.0 if p in won else -1.0) for p in range(n)}
-
-
-def attachment_points(board, colour, starts):
-    """rules.md / the spec: empty cells diagonal to the colour's cells and not edge-adjacent to
-    them; before its first piece, the starting squares that are still empty."""
-    own = board == colour
-    if not own.any():
-        out = np.zeros(board.shape, dtype=bool)
-        for r, c in starts:
-            if board[r, c] == -1:
-                out[r, c] = True
-        return out
-    pad = np.zeros((board.shape[0] + 2, board.shape[1] + 2), dtype=bool)
-    pad[1:-1, 1:-1] = own
-    edge = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
-    diag = pad[:-2, :-2] | pad[:-2, 2:] | pad[2:, :-2] | pad[2:, 2:]
-    return diag & ~edge & (board == -1)
-
-
-def expected_planes(game, colour):
-    """Planes seen from colour, from the board alone: own cells, the others in turn order after
-    it, then its attachment points."""
-    board = np.asarray(game.board)
-    n = game.num_colours
-    out = np.zeros((n + 1,) + board.shape, dtype=np.int8)
-    for k in range(n):
-        out[k] = board == (colour + k) % n
-    out[n] = attachment_points(board, colour, start_squares(game.variant, game.start, colour))
-    return out
-
-
-def expected_remaining(game, colour):
-    n = game.num_colours
-    rows = [(colour + k) % n for k in range(n)]
-    return np.asarray(game.remaining)[rows].astype(np.int8)
+    return {agent_name(p): expected_reward(variant, colour_scores, p, mode)
+            for p in range(VARIANTS[variant][2])}
 
 
 def perspective(game, agent):
@@ -138,7 +82,8 @@ def perspective(game, agent):
 def check_observation(env, game, agent, obs):
     """obs (from env.observe(agent) or last()) against the spec, value by value."""
     variant = game.variant
-    n, side, na = COLOURS[variant], SIDE[variant], PLACEMENTS[variant]
+    side, n, _ = VARIANTS[variant]
+    na = PLACEMENT_COUNTS[side]
     assert set(obs) == {"observation", "action_mask", "remaining"}
     o, m, rem = obs["observation"], obs["action_mask"], obs["remaining"]
     assert o.dtype == np.int8 and o.shape == (n + 1, side, side)
@@ -185,7 +130,7 @@ def play_out(env, choose, check_every_step=True):
             env.step(None)
             continue
         assert not game.is_over
-        assert agent == expected_agent(game.variant, game), (len(actions), agent)
+        assert agent == expected_agent(game), (len(actions), agent)
         assert reward == 0
         if check_every_step:
             check_infos(env, game)
@@ -286,8 +231,9 @@ def test_bad_arguments(factory, kwargs):
 @pytest.mark.parametrize("variant", ALL_VARIANTS)
 def test_agents_and_spaces(variant):
     env = blokus.env.env(variant=variant)
-    n, side, na = COLOURS[variant], SIDE[variant], PLACEMENTS[variant]
-    agents = [f"player_{p}" for p in range(PLAYERS[variant])]
+    side, n, players = VARIANTS[variant]
+    na = PLACEMENT_COUNTS[side]
+    agents = [f"player_{p}" for p in range(players)]
     assert env.possible_agents == agents
     env.reset(seed=0)
     assert env.agents == agents
@@ -382,65 +328,7 @@ def test_raw_env_random_game(variant):
 
 
 # ------------------------------------------------------------------ recorded tie games
-# Random games found with the engine and confirmed move by move with tests/reference.py
-# (start="fixed"); [colour, text] in play order, skipped colours do not appear.
-DUO_DRAW = [
-    (0, "e9,d10,e10,f10,d11"), (1, "i5,j5,j6"), (0, "c7,c8,b9,c9,b10"), (1, "k4,l4,m4,m5,n5"),
-    (0, "d4,e4,d5,d6"), (1, "g3,h3,f4,g4,h4"), (0, "f7,g7,f8,g8,h8"), (1, "l6,l7,k8,l8"),
-    (0, "g11,h11,i11,j11,i12"), (1, "m9,m10,m11"), (0, "f12,f13,g13,h13,h14"), (1, "h6"),
-    (0, "a3,b3,c3,b4"), (1, "b2,c2,d2,e2,e3"), (0, "a5"), (1, "f1,g1,h1,i1,j1"),
-    (0, "i9,j9,k9,l9,l10"), (1, "k2,l2"), (0, "d14,e14"), (1, "n12,m13,n13,m14"),
-    (0, "b13,c13,b14"), (1, "k11,j12,k12,l12,j13"), (0, "f5,g5,h5"), (1, "e5,e6,f6,e7,e8"),
-    (0, "g2,h2,i2,i3,i4"), (1, "f9,g9,h9,g10"), (0, "m7,n7,m8,n8"), (1, "e11,f11,e12,d13,e13"),
-    (0, "i6,k6,i7,j7,k7"), (1, "a10,a11,b11,b12,c12"),
-]  # final scores [-28, -28]
-
-# Final colour scores [-30, -28, -27, -29]: classic_2 players -57 / -57, classic_teams teams
-# {0, 2} and {1, 3} both -57.
-CLASSIC_TEAMS_DRAW = [
-    (0, "b18,b19,a20,b20,c20"), (1, "s17,t17,t18,t19,t20"), (2, "t1,t2,t3,t4,t5"),
-    (3, "a1,a2,b2,a3,a4"), (0, "c17,d17,d18,e18,e19"), (1, "q14,r14,r15,s15,r16"),
-    (2, "p6,q6,r6,s6,p7"), (3, "d2,c3,d3,d4"), (0, "c15,d15,e15,f15,e16"),
-    (1, "p12,o13,p13,o14,o15"), (2, "o8,o9,p9,o10"), (3, "h4,e5,f5,g5,h5"),
-    (0, "g18,g19,h19,f20,g20"), (1, "s11,t11,t12,s13,t13"), (2, "m3,n3,n4,n5,o5"),
-    (3, "e1,f1,g1,f2,g2"), (0, "i17,j17,i18,j18"), (1, "l12,m12,n12,l13"),
-    (2, "k1,l1,k2,l2,k3"), (3, "j5,i6,j6,i7,i8"), (0, "h13,i13,g14,h14"),
-    (1, "p16,o17,p17,p18"), (2, "k7,l7,m7,n7,m8"), (3, "h9,h10"), (0, "e13,f13"),
-    (1, "r18,r19,r20"), (2, "q10,p11,q11,q12,r12"), (3, "d6,d7,c8,d8"), (0, "k19,j20,k20"),
-    (1, "k14"), (2, "l9,k10,l10,j11,k11"), (3, "e10,e11,f11,g11,g12"), (0, "l16,l17,l18,m18"),
-    (1, "p8,q8,r8,r9,r10"), (2, "p3,p4,q4,r4"), (3, "b9"), (0, "b12,c12,d12"),
-    (1, "i15,j15,j16,k16"), (2, "l4,k5,l5"), (3, "b5,a6,b6"), (0, "b14"), (1, "l15,m15,m16"),
-    (2, "g3,h3,i3,i4,j4"), (3, "f7,f8,f9"), (0, "n19,o19,p19,m20,n20"),
-    (1, "h16,f17,g17,h17,f18"), (2, "j8,j9"), (3, "a10,a11,a12,a13,a14"),
-    (0, "n14,n15,n16,n17"), (1, "h11,i11,i12,j12,j13"), (2, "t7,t8,t9,t10"),
-    (3, "b15,a16,b16,c16,a17"), (0, "q16,q17,r17,q18"), (1, "g9,g10"), (2, "f4"),
-    (3, "c14,d14,e14,f14"), (0, "s14,t14,t15,s16,t16"), (1, "g6,h6,g7,h7,h8"),
-    (2, "q1,r1,q2,r2"), (3, "g15,h15,f16,g16"),
-]
-
-# Final colour scores [-33, -25, -25, -28]: yellow and red share the win (classic: players 1
-# and 2; classic_3: players 1 and 2, green's -28 counts for nobody). 15 green moves.
-CLASSIC_SHARED_WIN = [
-    (0, "a18,b18,a19,b19,a20"), (1, "s19,t19,s20,t20"), (2, "r1,s1,t1,t2"),
-    (3, "a1,a2,b2,c2,b3"), (0, "c17,d17,e17,e18"), (1, "r17,o18,p18,q18,r18"),
-    (2, "r3,s3,r4,s4,t4"), (3, "d3,e3,f3,d4,d5"), (0, "g17,g18,f19,g19,f20"),
-    (1, "n16,l17,m17,n17,l18"), (2, "o2,p2,q2"), (3, "a4,a5,a6,a7,a8"),
-    (0, "f13,f14,e15,f15,f16"), (1, "s13,r14,s14,s15,s16"), (2, "p4,n5,o5,p5,q5"),
-    (3, "b9,c9,d9,e9,b10"), (0, "c14,d14"), (1, "n19,n20,o20"), (2, "k3,l3,m3,k4,m4"),
-    (3, "f10,g10,h10,i10,h11"), (0, "i15,j15,h16,i16,i17"), (1, "l14,k15,l15,m15"),
-    (2, "i3,h4,i4,i5,j5"), (3, "i12,j12,j13,j14"), (0, "a15,b15,a16"), (1, "j11,k11,k12,k13"),
-    (2, "h1,g2,h2,g3"), (3, "g7,f8,g8"), (0, "j18,k18,j19,i20,j20"),
-    (1, "r10,s10,s11,t11,t12"), (2, "k6,l6,j7,k7,j8"), (3, "g4,g5,h5,h6"), (0, "l19"),
-    (1, "n12,o12,p12,q12,r12"), (2, "l8,l9,l10,l11,l12"), (3, "c11,c12,d12,c13,d13"),
-    (0, "g11,g12,h12,h13"), (1, "o15,p15,q15,p16,q16"), (2, "k1,l1,m1,n1"), (3, "i7,i8"),
-    (0, "k16,l16,m16"), (1, "q7,q8,r8,p9,q9"), (2, "r6,s6,r7,s7"), (3, "e11"),
-    (0, "o13,p13,n14,o14,n15"), (1, "o6,o7,o8"), (2, "f4,f5,e6,f6,g6"), (3, "d1,e1,f1"),
-    (0, "a11,b11,b12,a13,b13"), (1, "k19"), (2, "h8,h9,i9"), (3, "k8,j9,k9,k10"),
-    (0, "c10,d10,e10,d11"), (1, "m8,m9,m10,m11"), (2, "t8,t9"), (3, "n6,l7,m7,n7,n8"),
-    (1, "j16,j17"), (2, "c6,b7,c7,d7"), (3, "o9,n10,o10,p10,o11"), (1, "i18,h19,i19,h20"),
-    (2, "j10"),
-]
-
+# The games are in recorded_games.py (shared with test_gym_env.py).
 RECORDED = {
     # variant: (moves, colour scores, win_loss rewards, score rewards), all from rules.md
     "duo": (DUO_DRAW, [-28, -28], [0, 0], [-28, -28]),
@@ -727,7 +615,7 @@ def test_out_of_bounds_action_wrapped():
     env = blokus.env.env()
     env.reset(seed=0)
     with pytest.raises(AssertionError):
-        env.step(PLACEMENTS["duo"])
+        env.step(PLACEMENT_COUNTS[VARIANTS["duo"][0]])
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic"])
@@ -769,7 +657,7 @@ def test_render_rgb_array(variant):
     for text in moves:
         env.step(blokus.parse_move(text, variant))
     img = env.render()
-    side = SIDE[variant]
+    side, colours, _ = VARIANTS[variant]
     assert isinstance(img, np.ndarray) and img.dtype == np.uint8
     assert img.ndim == 3 and img.shape[2] == 3
     k = img.shape[0] // side
@@ -779,7 +667,7 @@ def test_render_rgb_array(variant):
     for r in range(side):
         for c in range(side):
             centre.setdefault(int(board[r, c]), set()).add(tuple(int(x) for x in img[r * k + k // 2, c * k + k // 2]))
-    assert set(centre) == set(range(-1, COLOURS[variant]))
+    assert set(centre) == set(range(-1, colours))
     keys = sorted(centre)
     for i, a in enumerate(keys):
         for b in keys[i + 1:]:

@@ -34,9 +34,9 @@ from gymnasium.utils.env_checker import check_env
 
 import blokus
 import blokus.gym_env
-from reference import player_scores as ref_player_scores
-from reference import player_to_move as ref_player_to_move
-from reference import start_squares, winners as ref_winners
+from env_helpers import expected_planes, expected_remaining, expected_reward, history, ints, player_of
+from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
+from reference import GREEN, PLACEMENT_COUNTS, VARIANTS
 
 IDS = {
     "blokus/Classic-v0": "classic",
@@ -46,66 +46,6 @@ IDS = {
     "blokus/Duo-v0": "duo",
 }
 ID_OF = {v: k for k, v in IDS.items()}
-SIDE = {"classic": 20, "classic_2": 20, "classic_3": 20, "classic_teams": 20, "duo": 14}
-COLOURS = {"classic": 4, "classic_2": 4, "classic_3": 4, "classic_teams": 4, "duo": 2}
-PLAYERS = {"classic": 4, "classic_2": 2, "classic_3": 3, "classic_teams": 4, "duo": 2}
-PLACEMENTS = {v: (13729 if v == "duo" else 30433) for v in IDS.values()}
-GREEN = 3
-
-
-def ints(xs):
-    return [int(x) for x in xs]
-
-
-def history(game):
-    return [tuple(int(x) for x in h) for h in game.history]
-
-
-def player_of(game):
-    """The player rules.md names for the colour to move (-1 once over)."""
-    greens = sum(1 for c, _ in history(game) if c == GREEN)
-    return ref_player_to_move(game.variant, int(game.to_move), greens)
-
-
-def expected_reward(variant, colour_scores, seat, mode):
-    ps = ref_player_scores(variant, colour_scores)
-    if mode == "score":
-        return float(ps[seat])
-    won = ref_winners(variant, colour_scores)
-    if len(won) == PLAYERS[variant]:
-        return 0.0
-    return 1.0 if seat in won else -1.0
-
-
-def attachment_points(board, colour, starts):
-    """Empty cells diagonal to the colour's cells and not edge-adjacent to them; before its first
-    piece, the starting squares still empty."""
-    own = board == colour
-    if not own.any():
-        out = np.zeros(board.shape, dtype=bool)
-        for r, c in starts:
-            out[r, c] = board[r, c] == -1
-        return out
-    pad = np.zeros((board.shape[0] + 2, board.shape[1] + 2), dtype=bool)
-    pad[1:-1, 1:-1] = own
-    edge = pad[:-2, 1:-1] | pad[2:, 1:-1] | pad[1:-1, :-2] | pad[1:-1, 2:]
-    diag = pad[:-2, :-2] | pad[:-2, 2:] | pad[2:, :-2] | pad[2:, 2:]
-    return diag & ~edge & (board == -1)
-
-
-def expected_planes(game, colour):
-    board = np.asarray(game.board)
-    n = game.num_colours
-    out = np.zeros((n + 1,) + board.shape, dtype=np.int8)
-    for k in range(n):
-        out[k] = board == (colour + k) % n
-    out[n] = attachment_points(board, colour, start_squares(game.variant, game.start, colour))
-    return out
-
-
-def expected_remaining(game, colour):
-    n = game.num_colours
-    return np.asarray(game.remaining)[[(colour + k) % n for k in range(n)]].astype(np.int8)
 
 
 def check_learner_turn(env, game, seat, obs, info):
@@ -119,7 +59,7 @@ def check_learner_turn(env, game, seat, obs, info):
     np.testing.assert_array_equal(obs["observation"], expected_planes(game, colour))
     np.testing.assert_array_equal(obs["remaining"], expected_remaining(game, colour))
     mask = info["action_mask"]
-    assert mask.dtype == np.int8 and mask.shape == (PLACEMENTS[variant],)
+    assert mask.dtype == np.int8 and mask.shape == (PLACEMENT_COUNTS[VARIANTS[variant][0]],)
     np.testing.assert_array_equal(mask, game.legal_mask().astype(np.int8))
     assert mask.any()
     am = env.unwrapped.action_masks()
@@ -202,7 +142,8 @@ def test_make_and_spaces(env_id):
     variant = IDS[env_id]
     env = gymnasium.make(env_id)
     assert isinstance(env.unwrapped, blokus.gym_env.BlokusEnv)
-    n, side, na = COLOURS[variant], SIDE[variant], PLACEMENTS[variant]
+    side, n, _ = VARIANTS[variant]
+    na = PLACEMENT_COUNTS[side]
     assert env.action_space == spaces.Discrete(na)
     space = env.observation_space
     assert isinstance(space, spaces.Dict)
@@ -316,24 +257,9 @@ def test_start_any_episode():
 
 
 # ------------------------------------------------------------------ recorded ties
-# From tests/test_env.py's recorded games (found with the engine, confirmed with reference.py).
-DUO_DRAW = [
-    (0, "e9,d10,e10,f10,d11"), (1, "i5,j5,j6"), (0, "c7,c8,b9,c9,b10"), (1, "k4,l4,m4,m5,n5"),
-    (0, "d4,e4,d5,d6"), (1, "g3,h3,f4,g4,h4"), (0, "f7,g7,f8,g8,h8"), (1, "l6,l7,k8,l8"),
-    (0, "g11,h11,i11,j11,i12"), (1, "m9,m10,m11"), (0, "f12,f13,g13,h13,h14"), (1, "h6"),
-    (0, "a3,b3,c3,b4"), (1, "b2,c2,d2,e2,e3"), (0, "a5"), (1, "f1,g1,h1,i1,j1"),
-    (0, "i9,j9,k9,l9,l10"), (1, "k2,l2"), (0, "d14,e14"), (1, "n12,m13,n13,m14"),
-    (0, "b13,c13,b14"), (1, "k11,j12,k12,l12,j13"), (0, "f5,g5,h5"), (1, "e5,e6,f6,e7,e8"),
-    (0, "g2,h2,i2,i3,i4"), (1, "f9,g9,h9,g10"), (0, "m7,n7,m8,n8"), (1, "e11,f11,e12,d13,e13"),
-    (0, "i6,k6,i7,j7,k7"), (1, "a10,a11,b11,b12,c12"),
-]  # [-28, -28]
-
-
+# The games are in recorded_games.py (shared with test_env.py).
 def recorded(name):
-    import test_env
-
-    return {"duo": DUO_DRAW, "teams": test_env.CLASSIC_TEAMS_DRAW,
-            "shared": test_env.CLASSIC_SHARED_WIN}[name]
+    return {"duo": DUO_DRAW, "teams": CLASSIC_TEAMS_DRAW, "shared": CLASSIC_SHARED_WIN}[name]
 
 
 @pytest.mark.parametrize(
@@ -489,7 +415,7 @@ def test_random_opponent_reproducible(env_id, seat):
 @pytest.mark.parametrize("env_id", sorted(IDS))
 def test_random_opponent_episode_ends(env_id):
     variant = IDS[env_id]
-    env = gymnasium.make(env_id, seat=PLAYERS[variant] - 1)
+    env = gymnasium.make(env_id, seat=VARIANTS[variant][2] - 1)
     obs, info = env.reset(seed=1)
     rng = np.random.default_rng(1)
     steps = 0
