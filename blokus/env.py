@@ -51,8 +51,11 @@ agent's own colour (player p's colour p).
 
 A placement id `a` in `[0, A)`: row `a` of `blokus.placements(variant)` (piece, orientation and
 anchor; `game.move_text(a)` gives its cells). Illegal actions end the game with -1 for the
-offender and 0 for the others (PettingZoo's `TerminateIllegalWrapper`); through `raw_env` they
-raise `blokus.IllegalMoveError`.
+offender and 0 for the others (PettingZoo's `TerminateIllegalWrapper`); with `reward="score"`
+the offender gets one less than the worst score a player can end with (-90, or -179 where a
+player scores two colours), so that breaking a rule never pays. Actions out of range or not
+integers fail the wrapper's `AssertionError`; through `raw_env` illegal actions raise
+`blokus.IllegalMoveError`.
 
 ### Rewards
 
@@ -60,7 +63,18 @@ Given once, when the game ends. `reward="win_loss"`: +1 to each player with the 
 score, -1 to the others, 0 to all when all players tie. `reward="score"`: each agent's player
 score (docs/rules.md, "Scoring": -1 per square in hand, +15 for placing all 21 pieces, +20 if the last
 was the monomino; classic_2 sums the player's two colours, classic_teams the team's). `infos` carry
-`scores` (per colour), `player_scores` and `colour_to_move`.
+`scores` (per colour), `player_scores` and `colour_to_move` (-1 once the game is over).
+
+### Rendering
+
+`render_mode="ansi"` returns the text board, `"rgb_array"` a uint8 (16 H, 16 W, 3) image, and
+`"human"` prints the text board after every step (no window opens).
+
+### Single agent
+
+`blokus.gym_env.BlokusEnv` (ids `blokus/Duo-v0` and the others, registered on `import blokus`)
+plays one seat against built-in or custom opponents; see its docstring. There is no
+`parallel_env`: Blokus is played in turns.
 
 ### Version history
 
@@ -76,7 +90,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from blokus.game import Game
-from blokus.rl import PlacementSpace, check_options, end_rewards, observation_space, observe_colour, render_game
+from blokus.rl import (
+    PlacementSpace,
+    check_options,
+    end_rewards,
+    illegal_reward,
+    observation_space,
+    observe_colour,
+    render_game,
+)
 
 def _reading_through(wrapper: type) -> type:
     """``wrapper``, reading the attributes that every step touches straight from the unwrapped
@@ -107,7 +129,7 @@ def env(variant: str = "duo", *, start: str = "fixed", reward: str = "win_loss",
         Unknown variant, start rule, reward or render mode.
     """
     e = raw_env(variant, start=start, reward=reward, render_mode=render_mode)
-    e = _TerminateIllegal(e, illegal_reward=-1)
+    e = _TerminateIllegal(e, illegal_reward=illegal_reward(e.game, reward))
     e = _AssertOutOfBounds(e)
     return _OrderEnforcing(e)
 

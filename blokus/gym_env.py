@@ -6,12 +6,21 @@ Registered on ``import blokus`` (when Gymnasium is installed) as ``blokus/Classi
 from __future__ import annotations
 
 import logging
+import operator
 from typing import Callable, Union
 
 import gymnasium
 import numpy as np
 
-from blokus.rl import PlacementSpace, check_options, end_rewards, observation_space, observe_colour, render_game
+from blokus.rl import (
+    PlacementSpace,
+    check_options,
+    end_rewards,
+    illegal_reward,
+    observation_space,
+    observe_colour,
+    render_game,
+)
 from blokus.game import Game
 
 logger = logging.getLogger(__name__)
@@ -50,13 +59,17 @@ class BlokusEnv(gymnasium.Env):
     (C + 1, H, W) planes and ``remaining`` int8 (C, 21)), seen from the learner's colour to move.
     ``info["action_mask"]`` (int8, (A,)) and :meth:`action_masks` (bool) give its legal
     placements. ``reset`` and ``step`` play the opponents until the learner is on move or the
-    game is over. An illegal action ends the episode with reward -1 and
-    ``info["illegal_move"]`` giving the reason.
+    game is over. An illegal action ends the episode with reward -1 (with score rewards: one less
+    than the worst score a player can end with) and ``info["illegal_move"]`` giving the reason;
+    stepping an ended episode raises ``RuntimeError`` until :meth:`reset`. ``render_mode="human"``
+    prints the text board after every step.
 
     Raises
     ------
     ValueError
         Unknown variant, reward, render mode or opponent, or seat out of range.
+    TypeError
+        (from :meth:`step`) An action that is not an integer.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 2}
@@ -69,14 +82,15 @@ class BlokusEnv(gymnasium.Env):
         self.variant, self.start, self.reward_mode, self.render_mode = variant, start, reward, render_mode
         self.opponent = opponent
         self.game = Game(variant, start=start)
-        if not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.game.num_players:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be in range({self.game.num_players}), not {seat!r}")
         self.seat = int(seat)
+        self._ended = True  # until reset()
         self.action_space = PlacementSpace(self.game.num_placements)
         self.observation_space = observation_space(self.game, with_mask=False)
 
     def _learner_on_move(self) -> bool:
-        return not self.game.is_over and self.game.player_to_move == self.seat
+        return not self._ended and not self.game.is_over and self.game.player_to_move == self.seat
 
     def _opponent_move(self) -> int:
         if callable(self.opponent):
@@ -105,18 +119,27 @@ class BlokusEnv(gymnasium.Env):
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
         self.game = Game(self.variant, start=self.start)
+        self._ended = False
         self._play_opponents()
         return self._observation(), self._info()
 
     def step(self, action):
+        if self._ended:
+            raise RuntimeError("the episode is over: call reset() before step()")
         try:
-            self.game.play(int(action))
+            action = operator.index(action)
+        except TypeError:
+            raise TypeError(f"an action is a placement id (int), not {type(action).__name__}") from None
+        try:
+            self.game.play(action)
         except ValueError as err:  # IllegalMoveError, or an id out of range
-            logger.warning("illegal action %s ends the episode: %s", action, err)
+            logger.info("illegal action %s ends the episode: %s", action, err)
+            self._ended = True
             info = self._info()
             info["illegal_move"] = str(err)
-            return self._observation(), -1.0, True, False, info
+            return self._observation(), illegal_reward(self.game, self.reward_mode), True, False, info
         self._play_opponents()
+        self._ended = self.game.is_over
         reward = end_rewards(self.game, self.reward_mode)[self.seat] if self.game.is_over else 0.0
         if self.render_mode == "human":
             self.render()

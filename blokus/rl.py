@@ -21,6 +21,17 @@ def end_rewards(game: Game, reward: str) -> list[float]:
     return [1.0 if p in winners else -1.0 for p in range(game.num_players)]
 
 
+def illegal_reward(game: Game, reward: str) -> float:
+    """What an illegal action costs its player: -1 with win/loss rewards; with score rewards,
+    one less than the worst score a player can end with (-89 per colour it scores), so that
+    breaking a rule never pays better than playing."""
+    if reward == "win_loss":
+        return -1.0
+    from blokus._core import player_weights
+
+    return -float(89 * player_weights(game.variant).sum(axis=1).max() + 1)
+
+
 def check_options(variant: str, reward: str, render_mode: str | None, modes) -> None:
     """ValueError naming the bad option, if any."""
     if variant not in VARIANTS:

@@ -611,6 +611,17 @@ def test_illegal_action_wrapped(variant, moves_before):
     assert final == want
 
 
+def test_illegal_action_with_score_rewards_costs_more_than_any_game():
+    # classic_2: a player scores two colours, so the worst end is -178; an illegal action
+    # must cost more than that
+    env = blokus.env.env("classic_2", reward="score")
+    env.reset()
+    offender = env.agent_selection
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert env.rewards[offender] == -179
+
+
 def test_out_of_bounds_action_wrapped():
     env = blokus.env.env()
     env.reset(seed=0)

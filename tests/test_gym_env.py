@@ -445,9 +445,32 @@ def test_illegal_first_move(mode):
         blokus.Game("duo", start="fixed").play(bad)
     obs, reward, terminated, truncated, info = env.step(bad)
     assert terminated is True and truncated is False
-    assert reward == -1
+    # win/loss: -1, PettingZoo's convention; score: below the worst Duo score, -89 (all 89
+    # squares in hand), so that breaking a rule never pays better than playing
+    assert reward == (-1 if mode == "win_loss" else -90)
     assert isinstance(info["illegal_move"], str)
     assert str(err.value) in info["illegal_move"]
+    assert not info["action_mask"].any(), "an ended episode has no legal action"
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(bad)
+
+
+@pytest.mark.parametrize("action", ["e10", 3.0, None])
+def test_non_integer_action_is_a_type_error(action):
+    env = gymnasium.make("blokus/Duo-v0")
+    env.reset(seed=0)
+    with pytest.raises(TypeError):
+        env.step(action)
+
+
+def test_step_after_the_end_raises():
+    env = gymnasium.make("blokus/Duo-v0", opponent="random")
+    _, info = env.reset(seed=3)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
 
 
 def test_illegal_move_mid_game():
@@ -469,6 +492,7 @@ def test_illegal_move_mid_game():
 @pytest.mark.parametrize(
     "env_id, kwargs",
     [
+        ("blokus/Duo-v0", {"seat": True}),
         ("blokus/Duo-v0", {"seat": 2}),
         ("blokus/Duo-v0", {"seat": -1}),
         ("blokus/Classic-v0", {"seat": 4}),
