@@ -1,6 +1,7 @@
 """Build of the C extension blokus._core from every file in csrc/."""
 import glob
 import os
+import platform
 
 import numpy
 from setuptools import Extension, setup
@@ -8,6 +9,10 @@ from setuptools import Extension, setup
 # BLOKUS_SANITIZE=1 builds with AddressSanitizer and UndefinedBehaviorSanitizer
 # (the CI's second build); BLOKUS_CFLAGS adds any other flags.
 flags = ["-std=c11", "-O3", "-Wall", "-Wextra", "-Werror=implicit-function-declaration"]
+# Move generation counts bits all the time; every x86-64 CPU since 2008 has POPCNT. Set
+# BLOKUS_PORTABLE=1 to build for older ones.
+if platform.machine().lower() in ("x86_64", "amd64") and not os.environ.get("BLOKUS_PORTABLE"):
+    flags.append("-mpopcnt")
 link = []
 if os.environ.get("BLOKUS_SANITIZE"):
     sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"]

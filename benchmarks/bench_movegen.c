@@ -2,7 +2,8 @@
  *
  * Build (what `make -C benchmarks` does: every csrc .c file but module.c),
  * from the repository root:
- *   cc -std=c11 -O3 -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c csrc/board.c csrc/movegen.c csrc/movetext.c csrc/pieces.c csrc/playout.c csrc/score.c
+ *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c csrc/board.c csrc/movegen.c csrc/movetext.c csrc/observe.c csrc/pieces.c csrc/playout.c csrc/score.c
+ * (-mpopcnt on x86-64 only)
  *
  * Usage: bench_movegen [GAMES_FILE [REPEATS [VARIANT]]]
  *   GAMES_FILE  one game a line, "VARIANT|COLOUR:CELLS;COLOUR:CELLS;..."

@@ -20,13 +20,10 @@
 #include <stddef.h>
 
 #define NUM_CANDIDATES 414 /* sum over the 91 orientations of their sizes */
-#define SET_WORDS 8        /* 414 bits, padded to one 64-byte cache line */
+#define SET_WORDS BK_SET_WORDS /* 414 bits, padded to one 64-byte cache line */
 #define NUM_GROUPS 5
 
-/* A set of candidates, bit i for candidate i. */
-typedef struct {
-    _Alignas(64) uint64_t w[SET_WORDS];
-} cand_set;
+typedef bk_cand_set cand_set;
 
 typedef struct {
     int32_t id_base; /* placement id when p is board cell (0, 0); may be negative */
@@ -170,34 +167,36 @@ static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
     return 0;
 }
 
-static int add_count(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+/* arg: the collection; keeps each non-empty set with its count. */
+static int keep_set(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
 {
-    (void)ctx, (void)r, (void)c;
-    *(int *)arg += set_count(s);
+    bk_move_sets *ms = arg;
+    int n = set_count(s);
+    (void)ctx;
+    if (n) {
+        ms->points[ms->num_points].r = (uint8_t)r;
+        ms->points[ms->num_points].c = (uint8_t)c;
+        ms->points[ms->num_points].count = (uint16_t)n;
+        ms->sets[ms->num_points++] = *s;
+        ms->total += n;
+    }
     return 0;
 }
 
-int bk_count_moves(const bk_board *b, int colour)
+int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
 {
-    int n = 0;
-    for_each_point(b, colour, add_count, &n);
-    return n;
+    out->side = b->side;
+    out->num_points = out->total = 0;
+    for_each_point(b, colour, keep_set, out);
+    return out->total;
 }
 
-/* arg: the k still to skip; returns id + 1 once found. */
-static int find_nth(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+int bk_move_sets_get(const bk_move_sets *ms, int k)
 {
-    int *k = arg, n = set_count(s);
-    if (*k >= n) {
-        *k -= n;
-        return 0;
-    }
-    return set_nth(ctx, s, *k, r, c) + 1;
-}
-
-int bk_nth_move(const bk_board *b, int colour, int k)
-{
-    return for_each_point(b, colour, find_nth, &k) - 1;
+    gen_ctx ctx = {NULL, candidates[ms->side == 20 ? 0 : 1], {{0}}, 0};
+    int i = 0;
+    for (; k >= ms->points[i].count; i++) k -= ms->points[i].count;
+    return set_nth(&ctx, &ms->sets[i], k, ms->points[i].r, ms->points[i].c);
 }
 
 /* arg: the output cursor; appends every placement of s. */

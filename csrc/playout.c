@@ -1,7 +1,6 @@
 /* Random playouts. */
 #include "playout.h"
 
-#include "movegen.h"
 #include "score.h"
 
 static uint64_t rotl(uint64_t x, int k)
@@ -54,12 +53,12 @@ uint32_t bk_rng_below(bk_rng *rng, uint32_t n)
     return (uint32_t)(m >> 32);
 }
 
-void bk_random_playout(bk_board *b, bk_rng *rng)
+void bk_random_playout(bk_board *b, bk_rng *rng, bk_move_sets *scratch)
 {
     while (b->to_move >= 0) {
         /* counting and picking the k-th is cheaper than listing every move */
-        int n = bk_count_moves(b, b->to_move);
-        bk_play_unchecked(b, bk_nth_move(b, b->to_move, (int)bk_rng_below(rng, (uint32_t)n)));
+        int n = bk_collect_moves(b, b->to_move, scratch);
+        bk_play_unchecked(b, bk_move_sets_get(scratch, (int)bk_rng_below(rng, (uint32_t)n)));
     }
 }
 
@@ -67,11 +66,12 @@ bk_status bk_random_playouts(int variant, int start, int64_t first, int64_t n, u
 {
     bk_board b;
     bk_rng rng;
+    bk_move_sets scratch;
     for (int64_t i = 0; i < n; i++) {
         bk_status st = bk_board_init(&b, variant, start);
         if (st != BK_OK) return st;
         bk_rng_seed(&rng, seed, (uint64_t)(first + i));
-        bk_random_playout(&b, &rng);
+        bk_random_playout(&b, &rng, &scratch);
         for (int c = 0; c < b.num_colours; c++)
             scores[i * b.num_colours + c] = (int16_t)bk_colour_score(&b, c);
     }

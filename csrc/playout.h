@@ -3,6 +3,7 @@
 #define BK_PLAYOUT_H
 
 #include "board.h"
+#include "movegen.h"
 
 /* A small, fast generator (xoshiro256**); each stream is seeded on its own. */
 typedef struct {
@@ -15,8 +16,8 @@ uint64_t bk_rng_next(bk_rng *rng);
 uint32_t bk_rng_below(bk_rng *rng, uint32_t n);
 
 /* Plays the board to its end, each move uniform over the legal placements
- * of the colour to move. */
-void bk_random_playout(bk_board *b, bk_rng *rng);
+ * of the colour to move; `scratch` is room for the move generator. */
+void bk_random_playout(bk_board *b, bk_rng *rng, bk_move_sets *scratch);
 
 /* Plays games first .. first + n - 1 of `variant` from the empty board and
  * writes their final colour scores, n x num_colours, row by row.  Game i

@@ -79,14 +79,19 @@ static inline int bk_ctz64(uint64_t x)
 #endif
 }
 
-/* Number of set bits.  SWAR rather than __builtin_popcountll: without a
- * CPU-specific flag (-mpopcnt) the builtin becomes a library call. */
+/* Number of set bits: the CPU's instruction where the build targets one
+ * (-mpopcnt, or an -march that has it), else SWAR, because without it the
+ * builtin becomes a library call. */
 static inline int bk_popcount64(uint64_t x)
 {
+#if defined(__POPCNT__) || defined(__ARM_NEON)
+    return __builtin_popcountll(x);
+#else
     x = x - ((x >> 1) & 0x5555555555555555ull);
     x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 #endif
