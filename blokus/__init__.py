@@ -11,12 +11,14 @@
 from blokus._core import PIECE_NAMES, IllegalMoveError, random_playouts
 from blokus.game import Game
 from blokus.placements import Placements, parse_move, placements
+from blokus.vector import VectorGame
 
 __all__ = [
     "PIECE_NAMES",
     "Game",
     "IllegalMoveError",
     "Placements",
+    "VectorGame",
     "parse_move",
     "placements",
     "random_playouts",

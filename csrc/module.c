@@ -1,11 +1,9 @@
-/* blokus._core: the CPython binding of the C core, and the only file that
- * includes Python.h.  Board state is exposed as read-only NumPy views of C
- * memory whose base is the owning Game; core status codes become exceptions
- * that name the rule broken. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
-#include <numpy/arrayobject.h>
+/* blokus._core: the CPython binding of the C core (with vector_binding.c).
+ * Board state is exposed as read-only NumPy views of C memory whose base is
+ * the owning Game; core status codes become exceptions that name the rule
+ * broken. */
+#define BK_BINDING_MAIN
+#include "binding.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,9 +26,11 @@ typedef struct {
     bk_board board;
 } GameObject;
 
-static const char *const variant_names[BK_NUM_VARIANTS] = {"classic", "classic_2", "classic_3",
-                                                           "classic_teams", "duo"};
-static const char *const start_names[2] = {"any", "fixed"};
+const char *const bkpy_variant_names[BK_NUM_VARIANTS] = {"classic", "classic_2", "classic_3", "classic_teams",
+                                                        "duo"};
+const char *const bkpy_start_names[2] = {"any", "fixed"};
+#define variant_names bkpy_variant_names
+#define start_names bkpy_start_names
 static const char *const classic_colours[4] = {"blue", "yellow", "red", "green"};
 static const char *const duo_colours[2] = {"purple", "orange"};
 
@@ -45,7 +45,7 @@ static const char *colour_name(const bk_board *b, int colour)
 }
 
 /* Index of `name` in names[0..n), or -1 with ValueError set. */
-static int lookup_name(PyObject *name, const char *const *names, int n, const char *what)
+int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what)
 {
     if (!PyUnicode_Check(name)) {
         PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(name)->tp_name);
@@ -130,7 +130,7 @@ static PyObject *raise_status(module_state *st, const bk_board *b, bk_status sta
 
 /* Reads the arguments of a method taking one argument called `name`
  * (positional or keyword); *out stays NULL when it is optional and absent. */
-static int parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args,
+int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args,
                          Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
 {
     Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
@@ -253,18 +253,16 @@ static int move_to_id(const bk_board *b, PyObject *move, int *id)
 
 /* ---- array helpers ------------------------------------------------------ */
 
-/* A read-only array over memory owned by `owner`, which the array keeps alive. */
-static PyObject *view_of(PyObject *owner, int nd, npy_intp *dims, int typenum, void *data)
+PyObject *bkpy_view(PyObject *owner, int nd, npy_intp *dims, npy_intp *strides, int typenum, void *data)
 {
-    PyObject *arr = PyArray_SimpleNewFromData(nd, dims, typenum, data);
+    PyObject *arr = PyArray_New(&PyArray_Type, nd, dims, typenum, strides, data, 0, 0, NULL);
     if (!arr) return NULL;
     Py_INCREF(owner);
     if (PyArray_SetBaseObject((PyArrayObject *)arr, owner) < 0) { /* steals owner even on failure */
         Py_DECREF(arr);
         return NULL;
     }
-    PyArray_CLEARFLAGS((PyArrayObject *)arr, NPY_ARRAY_WRITEABLE);
-    return arr;
+    return arr; /* flags 0: not writeable */
 }
 
 /* ---- Game --------------------------------------------------------------- */
@@ -282,9 +280,9 @@ static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     PyObject *variant_obj = NULL, *start_obj = NULL;
     int variant = BK_CLASSIC, start = BK_START_ANY;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$O:Game", kwlist, &variant_obj, &start_obj)) return NULL;
-    if (variant_obj && (variant = lookup_name(variant_obj, variant_names, BK_NUM_VARIANTS, "variant")) < 0)
+    if (variant_obj && (variant = bkpy_lookup_name(variant_obj, variant_names, BK_NUM_VARIANTS, "variant")) < 0)
         return NULL;
-    if (start_obj && (start = lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
     GameObject *self = (GameObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     bk_board_init(&self->board, variant, start);
@@ -301,7 +299,7 @@ static PyObject *Game_get_board(PyObject *self, void *closure)
     (void)closure;
     bk_board *b = board_of(self);
     npy_intp dims[2] = {b->side, b->side};
-    return view_of(self, 2, dims, NPY_INT8, b->grid);
+    return bkpy_view(self, 2, dims, NULL, NPY_INT8, b->grid);
 }
 
 static PyObject *Game_get_remaining(PyObject *self, void *closure)
@@ -309,7 +307,7 @@ static PyObject *Game_get_remaining(PyObject *self, void *closure)
     (void)closure;
     bk_board *b = board_of(self);
     npy_intp dims[2] = {b->num_colours, BK_NUM_PIECES};
-    return view_of(self, 2, dims, NPY_BOOL, b->in_hand);
+    return bkpy_view(self, 2, dims, NULL, NPY_BOOL, b->in_hand);
 }
 
 static PyObject *Game_get_to_move(PyObject *self, void *closure)
@@ -408,7 +406,7 @@ static PyObject *Game_legal_moves(PyObject *self, PyTypeObject *cls, PyObject *c
     module_state *st = state_of_class(cls);
     PyObject *colour_obj;
     int n;
-    if (parse_one_arg("legal_moves", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
+    if (bkpy_parse_one_arg("legal_moves", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
     if (gen_for_arg(self, st, colour_obj, &n) < 0) return NULL;
     /* Ascending order through a bitset of every placement: O(moves + placements / 64). */
     uint64_t bits[(BK_MAX_PLACEMENTS + 63) / 64];
@@ -432,7 +430,7 @@ static PyObject *Game_legal_mask(PyObject *self, PyTypeObject *cls, PyObject *co
     PyObject *colour_obj;
     int n;
     npy_intp dim = board_of(self)->geom->num_placements;
-    if (parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
+    if (bkpy_parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
     PyObject *arr = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
     if (!arr) return NULL;
     /* the scratch list is filled only now, after the last call that could run Python code */
@@ -451,7 +449,7 @@ static int viewed_colour(PyObject *self, const char *fname, PyObject *const *arg
                          PyObject *kwnames, int *colour)
 {
     PyObject *colour_obj;
-    if (parse_one_arg(fname, "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return -1;
+    if (bkpy_parse_one_arg(fname, "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return -1;
     if (colour_arg(board_of(self), colour_obj, colour) < 0) return -1;
     if (*colour < 0) {
         PyErr_Format(PyExc_ValueError, "%s(): the game is over, so name the colour", fname);
@@ -503,7 +501,7 @@ static PyObject *Game_play(PyObject *self, PyTypeObject *cls, PyObject *const *a
     bk_board *b = board_of(self);
     PyObject *move;
     int id = -1, status;
-    if (parse_one_arg("play", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
+    if (bkpy_parse_one_arg("play", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
     status = move_to_id(b, move, &id);
     if (status < 0) return NULL;
     if (status == BK_OK) status = bk_play(b, id);
@@ -716,7 +714,7 @@ static PyType_Spec Game_spec = {
 
 static int variant_arg(PyObject *obj, bk_variant_info *info)
 {
-    int v = lookup_name(obj, variant_names, BK_NUM_VARIANTS, "variant");
+    int v = bkpy_lookup_name(obj, variant_names, BK_NUM_VARIANTS, "variant");
     if (v >= 0) bk_variant_get_info(v, info);
     return v;
 }
@@ -822,7 +820,7 @@ static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwd
         }
     }
     if ((variant = variant_arg(variant_obj, &info)) < 0) return NULL;
-    if (start_obj && (start = lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
     if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);
     npy_intp dims[2] = {n, info.num_colours};
     PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT16);
@@ -878,6 +876,7 @@ static int module_exec(PyObject *module)
         return -1;
     st->game_type = PyType_FromModuleAndSpec(module, &Game_spec, NULL);
     if (!st->game_type || PyModule_AddObjectRef(module, "Game", st->game_type) < 0) return -1;
+    if (bkpy_add_vector_type(module) < 0) return -1;
     PyObject *names = PyTuple_New(BK_NUM_PIECES);
     for (int p = 0; names && p < BK_NUM_PIECES; p++) {
         PyObject *name = PyUnicode_FromString(bk_piece_names[p]);

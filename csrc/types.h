@@ -52,7 +52,8 @@ typedef enum {
     BK_ERR_BAD_TEXT,      /* a move text that cannot be read */
     BK_ERR_BAD_COLOUR,    /* a colour index outside the variant */
     BK_ERR_NO_HISTORY,    /* undo with no move played */
-    BK_ERR_BAD_VARIANT    /* a variant or start rule that does not exist */
+    BK_ERR_BAD_VARIANT,   /* a variant or start rule that does not exist */
+    BK_ERR_NO_MEMORY
 } bk_status;
 
 /* Index of the lowest set bit of a nonzero word. */

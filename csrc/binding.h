@@ -1,0 +1,32 @@
+/* What the binding files (module.c: the module and Game; vector_binding.c:
+ * VectorGame) share.  Only binding files include Python.h. */
+#ifndef BK_BINDING_H
+#define BK_BINDING_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL bk_numpy_api
+#ifndef BK_BINDING_MAIN
+#define NO_IMPORT_ARRAY /* module.c imports the NumPy API for every file */
+#endif
+#include <numpy/arrayobject.h>
+
+#include "types.h"
+
+extern const char *const bkpy_variant_names[BK_NUM_VARIANTS];
+extern const char *const bkpy_start_names[2];
+
+/* Index of `name` in names[0..n), or -1 with TypeError/ValueError set. */
+int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what);
+/* A read-only array over memory owned by `owner`, which the array keeps alive;
+ * strides NULL means C-contiguous. */
+PyObject *bkpy_view(PyObject *owner, int nd, npy_intp *dims, npy_intp *strides, int typenum, void *data);
+/* Reads the arguments of a fastcall method taking one argument `name`. */
+int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args, Py_ssize_t nargs,
+                       PyObject *kwnames, PyObject **out);
+
+/* Adds the VectorGame type to the module (vector_binding.c). */
+int bkpy_add_vector_type(PyObject *module);
+
+#endif

@@ -1,0 +1,285 @@
+/* Batched games. */
+#define _POSIX_C_SOURCE 200809L /* pthreads */
+#include "vector.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "observe.h"
+#include "score.h"
+
+#define MAX_THREADS 64
+
+/* ---- one game ----------------------------------------------------------- */
+
+static void reset_game(bk_vector *v, int64_t i)
+{
+    bk_board_init(&v->boards[i], v->variant, v->start);
+    v->done[i] = 0;
+    v->ply[i] = 0;
+}
+
+/* Records the result of game i, which has just ended. */
+static void finish(bk_vector *v, int64_t i)
+{
+    const bk_board *b = &v->boards[i];
+    int players[BK_MAX_COLOURS], best;
+    v->done[i] = 1;
+    v->episode_length[i] = v->ply[i];
+    v->episodes[i]++;
+    for (int c = 0; c < v->num_colours; c++)
+        v->episode_scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
+    bk_player_scores(b, players);
+    best = players[0];
+    for (int p = 1; p < v->num_players; p++)
+        if (players[p] > best) best = players[p];
+    for (int p = 0; p < v->num_players; p++) v->episode_winners[i * v->num_players + p] = players[p] == best;
+}
+
+/* Brings game i's arrays up to date with its board. */
+static void refresh(bk_vector *v, int64_t i, uint16_t *scratch)
+{
+    const bk_board *b = &v->boards[i];
+    uint8_t *mask = v->legal_mask + i * v->num_placements;
+    uint16_t *list = v->lists + i * BK_VECTOR_LIST_CAP;
+    int old = v->num_legal[i], n = 0, colour = b->to_move, seen = colour >= 0 ? colour : 0;
+    if (old > BK_VECTOR_LIST_CAP)
+        memset(mask, 0, (size_t)v->num_placements);
+    else
+        for (int k = 0; k < old; k++) mask[list[k]] = 0; /* only what the last position set */
+    if (colour >= 0) {
+        n = bk_gen_moves(b, colour, scratch);
+        for (int k = 0; k < n; k++) mask[scratch[k]] = 1;
+        memcpy(list, scratch, (size_t)(n < BK_VECTOR_LIST_CAP ? n : BK_VECTOR_LIST_CAP) * sizeof *list);
+    }
+    v->num_legal[i] = n;
+    bk_observation(b, seen, v->observation + i * v->num_planes * v->side * v->side);
+    for (int k = 0; k < v->num_colours; k++)
+        memcpy(v->remaining + (i * v->num_colours + k) * BK_NUM_PIECES,
+               b->in_hand[(seen + k) % v->num_colours], BK_NUM_PIECES);
+    for (int c = 0; c < v->num_colours; c++) v->scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
+}
+
+/* The legal ids of game i's colour to move: its kept list, or regenerated
+ * into scratch when the list was too long to keep. */
+static const uint16_t *legal_list(bk_vector *v, int64_t i, uint16_t *scratch)
+{
+    if (v->num_legal[i] <= BK_VECTOR_LIST_CAP) return v->lists + i * BK_VECTOR_LIST_CAP;
+    bk_gen_moves(&v->boards[i], v->boards[i].to_move, scratch);
+    return scratch;
+}
+
+static void place(bk_vector *v, int64_t i, int id)
+{
+    bk_play_unchecked(&v->boards[i], id);
+    v->ply[i]++;
+}
+
+static void opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, uint16_t *scratch)
+{
+    bk_board *b = &v->boards[i];
+    while (b->to_move >= 0 && bk_player_of_colour(b, b->to_move) != seat) {
+        int n = bk_gen_moves(b, b->to_move, scratch);
+        place(v, i, bk_policy_move(policy, b, scratch, n, &v->rngs[i]));
+    }
+}
+
+/* ---- what a step does to one game -------------------------------------- */
+
+typedef struct {
+    const int32_t *actions;
+    bk_policy policy;
+    int seat;
+} step_args;
+
+typedef void (*game_fn)(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a);
+
+/* A finished game is reset instead of moving (Gymnasium's next-step autoreset). */
+static int reset_if_done(bk_vector *v, int64_t i, uint16_t *scratch)
+{
+    if (!v->done[i]) return 0;
+    reset_game(v, i);
+    refresh(v, i, scratch);
+    return 1;
+}
+
+static void end_step(bk_vector *v, int64_t i, uint16_t *scratch)
+{
+    if (v->boards[i].to_move < 0) finish(v, i);
+    refresh(v, i, scratch);
+}
+
+static void step_action(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+{
+    if (reset_if_done(v, i, scratch)) return;
+    place(v, i, a->actions[i]);
+    end_step(v, i, scratch);
+}
+
+static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+{
+    if (reset_if_done(v, i, scratch)) return;
+    bk_board *b = &v->boards[i];
+    const uint16_t *moves = legal_list(v, i, scratch);
+    place(v, i, bk_policy_move(a->policy, b, moves, v->num_legal[i], &v->rngs[i]));
+    end_step(v, i, scratch);
+}
+
+static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+{
+    if (!v->done[i]) place(v, i, a->actions[i]);
+    else reset_game(v, i);
+    opponents_play(v, i, a->policy, a->seat, scratch);
+    end_step(v, i, scratch);
+}
+
+static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+{
+    if (v->done[i]) return;
+    opponents_play(v, i, a->policy, a->seat, scratch);
+    end_step(v, i, scratch);
+}
+
+static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+{
+    (void)a;
+    reset_game(v, i);
+    refresh(v, i, scratch);
+}
+
+/* ---- threads ------------------------------------------------------------ */
+
+typedef struct {
+    bk_vector *v;
+    int64_t lo, hi;
+    uint16_t *scratch;
+    game_fn fn;
+    const step_args *args;
+} job;
+
+static void *run_job(void *p)
+{
+    job *j = p;
+    for (int64_t i = j->lo; i < j->hi; i++) j->fn(j->v, i, j->scratch, j->args);
+    return NULL;
+}
+
+/* Runs fn on every game, the games split into contiguous ranges, one per
+ * thread.  Games share nothing writable, so no locking is needed, and each
+ * game's result does not depend on the split. */
+static void for_all_games(bk_vector *v, game_fn fn, const step_args *args)
+{
+    int t = v->num_threads < v->n ? v->num_threads : (int)v->n; /* n >= 1, so t >= 1 */
+    pthread_t threads[MAX_THREADS];
+    int started[MAX_THREADS] = {0};
+    job jobs[MAX_THREADS];
+    if (t < 1) return;
+    for (int k = 0; k < t; k++)
+        jobs[k] = (job){v, v->n * k / t, v->n * (k + 1) / t, v->scratch + (size_t)k * BK_MAX_MOVES, fn, args};
+    for (int k = 1; k < t; k++) started[k] = pthread_create(&threads[k], NULL, run_job, &jobs[k]) == 0;
+    run_job(&jobs[0]);
+    for (int k = 1; k < t; k++) {
+        if (started[k])
+            pthread_join(threads[k], NULL);
+        else
+            run_job(&jobs[k]); /* no thread to be had: do its share here */
+    }
+}
+
+/* ---- public ------------------------------------------------------------- */
+
+bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads, uint64_t seed)
+{
+    bk_variant_info info;
+    bk_board probe;
+    memset(v, 0, sizeof *v);
+    if (bk_variant_get_info(variant, &info) != BK_OK || bk_board_init(&probe, variant, start) != BK_OK)
+        return BK_ERR_BAD_VARIANT;
+    v->n = n;
+    v->variant = variant;
+    v->start = start;
+    v->num_threads = num_threads < 1 ? 1 : num_threads > MAX_THREADS ? MAX_THREADS : num_threads;
+    v->side = info.side;
+    v->num_colours = info.num_colours;
+    v->num_players = info.num_players;
+    v->num_placements = probe.geom->num_placements;
+    v->num_planes = bk_num_planes(&probe);
+    size_t N = (size_t)n, C = (size_t)v->num_colours, cells = (size_t)v->side * v->side;
+    v->boards = calloc(N, sizeof *v->boards);
+    v->rngs = calloc(N, sizeof *v->rngs);
+    v->lists = calloc(N * BK_VECTOR_LIST_CAP, sizeof *v->lists);
+    v->scratch = calloc((size_t)v->num_threads * BK_MAX_MOVES, sizeof *v->scratch);
+    v->legal_mask = calloc(N * v->num_placements, 1);
+    v->num_legal = calloc(N, sizeof *v->num_legal);
+    v->observation = calloc(N * v->num_planes * cells, 1);
+    v->remaining = calloc(N * C * BK_NUM_PIECES, 1);
+    v->scores = calloc(N * C, sizeof *v->scores);
+    v->done = calloc(N, 1);
+    v->ply = calloc(N, sizeof *v->ply);
+    v->episode_length = calloc(N, sizeof *v->episode_length);
+    v->episode_scores = calloc(N * C, sizeof *v->episode_scores);
+    v->episode_winners = calloc(N * v->num_players, 1);
+    v->episodes = calloc(N, sizeof *v->episodes);
+    if (!v->boards || !v->rngs || !v->lists || !v->scratch || !v->legal_mask || !v->num_legal ||
+        !v->observation || !v->remaining || !v->scores || !v->done || !v->ply || !v->episode_length ||
+        !v->episode_scores || !v->episode_winners || !v->episodes) {
+        bk_vector_free(v);
+        return BK_ERR_NO_MEMORY;
+    }
+    bk_vector_reset(v, seed);
+    return BK_OK;
+}
+
+void bk_vector_free(bk_vector *v)
+{
+    void *arrays[] = {v->boards, v->rngs, v->lists, v->scratch, v->legal_mask, v->num_legal, v->observation,
+                      v->remaining, v->scores, v->done, v->ply, v->episode_length, v->episode_scores,
+                      v->episode_winners, v->episodes};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) free(arrays[k]);
+    memset(v, 0, sizeof *v);
+}
+
+void bk_vector_reset(bk_vector *v, uint64_t seed)
+{
+    step_args none = {NULL, BK_POLICY_RANDOM, 0};
+    for (int64_t i = 0; i < v->n; i++) bk_rng_seed(&v->rngs[i], seed, (uint64_t)i);
+    for_all_games(v, step_reset, &none);
+}
+
+int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat)
+{
+    for (int64_t i = 0; i < v->n; i++) {
+        const bk_board *b = &v->boards[i];
+        if (v->done[i]) continue;
+        if (actions[i] < 0 || actions[i] >= v->num_placements) return i;
+        if (!v->legal_mask[i * v->num_placements + actions[i]]) return i;
+        if (seat >= 0 && bk_player_of_colour(b, b->to_move) != seat) return i;
+    }
+    return -1;
+}
+
+void bk_vector_step(bk_vector *v, const int32_t *actions)
+{
+    step_args a = {actions, BK_POLICY_RANDOM, 0};
+    for_all_games(v, step_action, &a);
+}
+
+void bk_vector_step_policy(bk_vector *v, bk_policy policy)
+{
+    step_args a = {NULL, policy, 0};
+    for_all_games(v, step_policy, &a);
+}
+
+void bk_vector_step_with_opponents(bk_vector *v, const int32_t *actions, bk_policy opponent, int seat)
+{
+    step_args a = {actions, opponent, seat};
+    for_all_games(v, step_learner, &a);
+}
+
+void bk_vector_play_opponents(bk_vector *v, bk_policy opponent, int seat)
+{
+    step_args a = {NULL, opponent, seat};
+    for_all_games(v, step_opponents, &a);
+}
