@@ -54,4 +54,102 @@ class VectorGame(_core.VectorGame):
                 f"{self.num_threads} threads>")
 
 
-__all__ = ["VectorGame"]
+__all__ = ["VectorGame", "VectorEnv"]
+
+
+def _vector_env_class():
+    """VectorEnv is defined only where Gymnasium is installed (an optional dependency)."""
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+
+    from blokus.rl import REWARDS, PlacementSpace
+
+    class VectorEnv(gymnasium.vector.VectorEnv):
+        """Gymnasium vector environment: one learner seat against built-in opponents in C.
+
+        ``VectorEnv(num_envs, variant="duo", *, opponent="greedy", seat=0, reward="win_loss",
+        start="fixed", num_threads=None, seed=None, copy=True)``
+
+        Each of the ``num_envs`` games is played by the learner (player ``seat``) against the
+        ``opponent`` policy ("greedy" or "random", played in C between the learner's moves).
+        Observations are ``blokus.env``'s dict without the mask, batched: ``observation`` int8
+        (N, C + 1, H, W) planes and ``remaining`` int8 (N, C, 21), seen from the learner's colour
+        to move (from colour 0 in a game that has just ended). ``infos["action_mask"]`` (int8,
+        (N, A)) and :meth:`action_masks` (bool) give the legal placements. Rewards are 0 until a
+        game ends, then win/loss (+1 for a win or shared win, -1 for a loss, 0 when all players
+        tie) or the seat's player score. Autoreset is Gymnasium's next-step mode: the step after
+        a game ends resets it and ignores its action. ``copy=False`` returns the engine's live
+        arrays instead of copies (faster; they change at the next step).
+
+        Raises
+        ------
+        ValueError
+            Bad option; from :meth:`step`, an illegal action (the message names the game).
+        """
+
+        metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+        def __init__(self, num_envs: int, variant: str = "duo", *, opponent: str = "greedy", seat: int = 0,
+                     reward: str = "win_loss", start: str = "fixed", num_threads: int | None = None,
+                     seed: int | None = None, copy: bool = True):
+            if reward not in REWARDS:
+                raise ValueError(f"unknown reward {reward!r} (expected one of {', '.join(REWARDS)})")
+            if opponent not in ("greedy", "random"):
+                raise ValueError(f"unknown opponent {opponent!r} (expected 'greedy' or 'random')")
+            self.games = VectorGame(num_envs, variant, start=start, num_threads=num_threads, seed=seed)
+            self.opponent, self.reward_mode, self.copy = opponent, reward, copy
+            players = self.games.episode_winners.shape[1]
+            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
+                raise ValueError(f"seat must be in range({players}), not {seat!r}")
+            self.seat = int(seat)
+            self.num_envs = num_envs
+            _, planes, height, width = self.games.observation.shape
+            colours, placements = self.games.remaining.shape[1], self.games.legal_mask.shape[1]
+            self.single_observation_space = spaces.Dict({
+                "observation": spaces.Box(0, 1, (planes, height, width), np.int8),
+                "remaining": spaces.Box(0, 1, (colours, 21), np.int8),
+            })
+            self.single_action_space = PlacementSpace(placements)
+            self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
+            self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+
+        def _arrays(self):
+            games, take = self.games, (np.copy if self.copy else lambda a: a)
+            obs = {"observation": take(games.observation), "remaining": take(games.remaining)}
+            return obs, {"action_mask": take(games.legal_mask.view(np.int8))}
+
+        def action_masks(self) -> np.ndarray:
+            """bool (N, A): the learner's legal placements in each game."""
+            return self.games.legal_mask.copy()
+
+        def reset(self, *, seed: int | None = None, options=None):
+            super().reset(seed=seed)
+            self.games.reset(secrets.randbits(64) if seed is None else seed)
+            self.games.play_opponents(self.opponent, self.seat)
+            return self._arrays()
+
+        def step(self, actions):
+            was_done = self.games.done.copy()
+            self.games.step_with_opponents(actions, self.opponent, self.seat)
+            ended = self.games.done & ~was_done
+            rewards = np.zeros(self.num_envs, np.float32)
+            if ended.any():
+                if self.reward_mode == "score":
+                    weights = _core.player_weights(self.games.variant)[self.seat]
+                    rewards[ended] = self.games.episode_scores[ended] @ weights
+                else:
+                    winners = self.games.episode_winners[ended]
+                    all_tie = winners.all(axis=1)
+                    rewards[ended] = np.where(all_tie, 0.0, np.where(winners[:, self.seat], 1.0, -1.0))
+            obs, infos = self._arrays()
+            return obs, rewards, ended, np.zeros(self.num_envs, bool), infos
+
+    return VectorEnv
+
+
+def __getattr__(name: str):
+    if name == "VectorEnv":  # built on first use, so that importing blokus needs no Gymnasium
+        globals()["VectorEnv"] = cls = _vector_env_class()
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -202,12 +202,13 @@ int bk_move_sets_get(const bk_move_sets *ms, int k)
 /* arg: the output cursor; appends every placement of s. */
 static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
 {
-    uint16_t **out = arg;
+    uint16_t **cursor = arg, *out = *cursor;
     for (int w = 0; w < SET_WORDS; w++)
         for (uint64_t bits = s->w[w]; bits; bits &= bits - 1) {
             const candidate *cd = &ctx->cands[w * 64 + bk_ctz64(bits)];
-            *(*out)++ = (uint16_t)(cd->id_base + r * cd->per_row + c);
+            *out++ = (uint16_t)(cd->id_base + r * cd->per_row + c);
         }
+    *cursor = out;
     return 0;
 }
 
