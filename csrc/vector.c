@@ -155,37 +155,113 @@ typedef struct {
     bk_vector *v;
     int64_t lo, hi;
     uint16_t *scratch;
-    game_fn fn;
-    const step_args *args;
 } job;
 
-static void *run_job(void *p)
+struct bk_pool;
+
+typedef struct {
+    struct bk_pool *pool;
+    int k;
+} worker_arg;
+
+/* Worker threads live as long as the batch, so a step costs a wake-up, not
+ * a thread start: worker k runs job k of each step; the caller runs job 0. */
+struct bk_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t go, finished;
+    uint64_t generation; /* steps handed out so far */
+    int pending;         /* workers still running the current step */
+    int quit;
+    int workers;
+    game_fn fn;
+    const step_args *args;
+    job jobs[MAX_THREADS];
+    pthread_t threads[MAX_THREADS];
+    worker_arg args_of[MAX_THREADS];
+};
+
+static void run_job(const struct bk_pool *pool, const job *j)
 {
-    job *j = p;
-    for (int64_t i = j->lo; i < j->hi; i++) j->fn(j->v, i, j->scratch, j->args);
+    for (int64_t i = j->lo; i < j->hi; i++) pool->fn(j->v, i, j->scratch, pool->args);
+}
+
+static void *worker(void *p)
+{
+    worker_arg arg = *(worker_arg *)p;
+    struct bk_pool *pool = arg.pool;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (pool->generation == seen && !pool->quit) pthread_cond_wait(&pool->go, &pool->lock);
+        if (pool->quit) break;
+        seen = pool->generation;
+        pthread_mutex_unlock(&pool->lock);
+        run_job(pool, &pool->jobs[arg.k]);
+        pthread_mutex_lock(&pool->lock);
+        if (--pool->pending == 0) pthread_cond_signal(&pool->finished);
+    }
+    pthread_mutex_unlock(&pool->lock);
     return NULL;
 }
 
 /* Runs fn on every game, the games split into contiguous ranges, one per
- * thread.  Games share nothing writable, so no locking is needed, and each
- * game's result does not depend on the split. */
+ * thread.  Games share nothing writable, so no locking is needed between
+ * them, and each game's result does not depend on the split. */
 static void for_all_games(bk_vector *v, game_fn fn, const step_args *args)
 {
-    int t = v->num_threads < v->n ? v->num_threads : (int)v->n; /* n >= 1, so t >= 1 */
-    pthread_t threads[MAX_THREADS];
-    int started[MAX_THREADS] = {0};
-    job jobs[MAX_THREADS];
-    if (t < 1) return;
-    for (int k = 0; k < t; k++)
-        jobs[k] = (job){v, v->n * k / t, v->n * (k + 1) / t, v->scratch + (size_t)k * BK_MAX_MOVES, fn, args};
-    for (int k = 1; k < t; k++) started[k] = pthread_create(&threads[k], NULL, run_job, &jobs[k]) == 0;
-    run_job(&jobs[0]);
-    for (int k = 1; k < t; k++) {
-        if (started[k])
-            pthread_join(threads[k], NULL);
-        else
-            run_job(&jobs[k]); /* no thread to be had: do its share here */
+    struct bk_pool *pool = v->pool;
+    pool->fn = fn;
+    pool->args = args;
+    if (pool->workers == 0) {
+        run_job(pool, &pool->jobs[0]);
+        return;
     }
+    pthread_mutex_lock(&pool->lock);
+    pool->pending = pool->workers;
+    pool->generation++;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->lock);
+    run_job(pool, &pool->jobs[0]);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->pending) pthread_cond_wait(&pool->finished, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+/* Splits the games between threads and starts the workers; with fewer
+ * threads to be had than asked for, the games are split between those. */
+static struct bk_pool *pool_start(bk_vector *v)
+{
+    struct bk_pool *pool = calloc(1, sizeof *pool);
+    int t = v->num_threads < v->n ? v->num_threads : (int)v->n;
+    if (!pool) return NULL;
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->go, NULL);
+    pthread_cond_init(&pool->finished, NULL);
+    for (int k = 1; k < t; k++) {
+        pool->args_of[k] = (worker_arg){pool, k};
+        if (pthread_create(&pool->threads[k], NULL, worker, &pool->args_of[k]) != 0) break;
+        pool->workers++;
+    }
+    /* workers read their job only once a step is handed out, under the lock */
+    t = pool->workers + 1;
+    for (int k = 0; k < t; k++)
+        pool->jobs[k] = (job){v, v->n * k / t, v->n * (k + 1) / t, v->scratch + (size_t)k * BK_MAX_MOVES};
+    v->num_threads = t;
+    return pool;
+}
+
+static void pool_stop(struct bk_pool *pool)
+{
+    if (!pool) return;
+    pthread_mutex_lock(&pool->lock);
+    pool->quit = 1;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->lock);
+    for (int k = 1; k <= pool->workers; k++) pthread_join(pool->threads[k], NULL);
+    pthread_cond_destroy(&pool->go);
+    pthread_cond_destroy(&pool->finished);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
 }
 
 /* ---- public ------------------------------------------------------------- */
@@ -224,7 +300,7 @@ bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int nu
     v->episodes = calloc(N, sizeof *v->episodes);
     if (!v->boards || !v->rngs || !v->lists || !v->scratch || !v->legal_mask || !v->num_legal ||
         !v->observation || !v->remaining || !v->scores || !v->done || !v->ply || !v->episode_length ||
-        !v->episode_scores || !v->episode_winners || !v->episodes) {
+        !v->episode_scores || !v->episode_winners || !v->episodes || !(v->pool = pool_start(v))) {
         bk_vector_free(v);
         return BK_ERR_NO_MEMORY;
     }
@@ -234,6 +310,7 @@ bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int nu
 
 void bk_vector_free(bk_vector *v)
 {
+    pool_stop(v->pool);
     void *arrays[] = {v->boards, v->rngs, v->lists, v->scratch, v->legal_mask, v->num_legal, v->observation,
                       v->remaining, v->scores, v->done, v->ply, v->episode_length, v->episode_scores,
                       v->episode_winners, v->episodes};

@@ -18,7 +18,8 @@
 
 typedef struct bk_vector {
     int64_t n;
-    int variant, start, num_threads;
+    int variant, start, num_threads; /* threads actually running, at most num_envs */
+    struct bk_pool *pool;     /* the worker threads (vector.c) */
     int side, num_colours, num_players, num_placements, num_planes;
     bk_board *boards;         /* n */
     bk_rng *rngs;             /* n: game i draws from stream (seed, i) */
@@ -37,6 +38,8 @@ typedef struct bk_vector {
     int64_t *episodes;        /* n: finished episodes so far */
 } bk_vector;
 
+/* Starts num_threads - 1 worker threads that live until bk_vector_free (a
+ * forked child has none of them: make batches after fork, not before). */
 bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads, uint64_t seed);
 void bk_vector_free(bk_vector *v);
 /* Back to empty boards; the random streams restart from `seed`. */

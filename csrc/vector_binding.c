@@ -146,7 +146,8 @@ static PyArrayObject *checked_actions(PyObject *self, PyObject *obj, int seat)
         Py_DECREF(given);
         return NULL;
     }
-    actions = (PyArrayObject *)PyArray_FROMANY((PyObject *)given, NPY_INT64, 1, 1, NPY_ARRAY_CARRAY_RO);
+    /* uint64 ids past INT64_MAX turn negative here and fail the range check below */
+    actions = (PyArrayObject *)PyArray_FROMANY((PyObject *)given, NPY_INT64, 1, 1, NPY_ARRAY_CARRAY_RO | NPY_ARRAY_FORCECAST);
     Py_DECREF(given);
     if (!actions) return NULL;
     PyArrayObject *ids = (PyArrayObject *)PyArray_SimpleNew(1, PyArray_DIMS(actions), NPY_INT32);
