@@ -162,19 +162,23 @@ bk_status bk_check(const bk_board *b, int colour, int id)
 
 /* Hands the turn to the next colour, in turn order, that can still place a
  * piece; a colour without one is skipped and never moves again (docs/rules.md:
- * only a colour's own pieces make new corners for it). */
-static void advance_turn(bk_board *b, int mover)
+ * only a colour's own pieces make new corners for it).  With `moves`, the
+ * new colour's legal placements are listed there while looking (their number
+ * is returned); without, looking stops at the first. */
+static int advance_turn(bk_board *b, int mover, uint16_t *moves)
 {
     for (int i = 1; i <= b->num_colours; i++) {
         int d = (mover + i) % b->num_colours;
         if (b->out >> d & 1u) continue;
-        if (bk_has_move(b, d)) {
+        int n = moves ? bk_gen_moves(b, d, moves) : bk_has_move(b, d);
+        if (n) {
             b->to_move = (int8_t)d;
-            return;
+            return n;
         }
         b->out |= (uint8_t)(1u << d);
     }
     b->to_move = -1;
+    return 0;
 }
 
 /* Adds or removes the placement's cells for `colour`. */
@@ -214,7 +218,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding)
     refresh_around(b, r0, o->height);
 }
 
-void bk_play_unchecked(bk_board *b, int id)
+static int play(bk_board *b, int id, uint16_t *moves)
 {
     int colour = b->to_move;
     bk_history_entry *h = &b->history[b->num_moves++];
@@ -224,7 +228,17 @@ void bk_play_unchecked(bk_board *b, int id)
     h->prev_last_piece = b->last_piece[colour];
     set_cells(b, colour, id, 1);
     b->last_piece[colour] = (int8_t)bk_orients[b->geom->orient_of[id]].piece;
-    advance_turn(b, colour);
+    return advance_turn(b, colour, moves);
+}
+
+void bk_play_unchecked(bk_board *b, int id)
+{
+    play(b, id, NULL);
+}
+
+int bk_play_listing(bk_board *b, int id, uint16_t *moves)
+{
+    return play(b, id, moves);
 }
 
 bk_status bk_play(bk_board *b, int id)

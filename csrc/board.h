@@ -54,6 +54,10 @@ bk_status bk_check(const bk_board *b, int colour, int id);
 bk_status bk_play(bk_board *b, int id);
 /* Plays a placement known to be legal for the colour to move (no check). */
 void bk_play_unchecked(bk_board *b, int id);
+/* The same, listing the legal placements of the colour that moves next in
+ * `moves` (room for BK_MAX_MOVES), which passing the turn has to find anyway;
+ * returns their number, 0 once the game is over. */
+int bk_play_listing(bk_board *b, int id, uint16_t *moves);
 bk_status bk_undo(bk_board *b);
 /* Whether starting square i is free and open to `colour`'s first piece:
  * any of them under "any", its own under "fixed". */

@@ -38,22 +38,20 @@ static void finish(bk_vector *v, int64_t i)
     for (int p = 0; p < v->num_players; p++) v->episode_winners[i * v->num_players + p] = players[p] == best;
 }
 
-/* Brings game i's arrays up to date with its board. */
-static void refresh(bk_vector *v, int64_t i, uint16_t *scratch)
+/* Brings game i's arrays up to date with its board, given the n legal ids of
+ * its colour to move (none once over) in `moves`. */
+static void refresh_with(bk_vector *v, int64_t i, const uint16_t *moves, int n)
 {
     const bk_board *b = &v->boards[i];
     uint8_t *mask = v->legal_mask + i * v->num_placements;
     uint16_t *list = v->lists + i * BK_VECTOR_LIST_CAP;
-    int old = v->num_legal[i], n = 0, colour = b->to_move, seen = colour >= 0 ? colour : 0;
+    int old = v->num_legal[i], seen = b->to_move >= 0 ? b->to_move : 0;
     if (old > BK_VECTOR_LIST_CAP)
         memset(mask, 0, (size_t)v->num_placements);
     else
         for (int k = 0; k < old; k++) mask[list[k]] = 0; /* only what the last position set */
-    if (colour >= 0) {
-        n = bk_gen_moves(b, colour, scratch);
-        for (int k = 0; k < n; k++) mask[scratch[k]] = 1;
-        memcpy(list, scratch, (size_t)(n < BK_VECTOR_LIST_CAP ? n : BK_VECTOR_LIST_CAP) * sizeof *list);
-    }
+    for (int k = 0; k < n; k++) mask[moves[k]] = 1;
+    memcpy(list, moves, (size_t)(n < BK_VECTOR_LIST_CAP ? n : BK_VECTOR_LIST_CAP) * sizeof *list);
     v->num_legal[i] = n;
     bk_observation(b, seen, v->observation + i * v->num_planes * v->side * v->side);
     for (int k = 0; k < v->num_colours; k++)
@@ -62,28 +60,36 @@ static void refresh(bk_vector *v, int64_t i, uint16_t *scratch)
     for (int c = 0; c < v->num_colours; c++) v->scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
 }
 
-/* The legal ids of game i's colour to move: its kept list, or regenerated
- * into scratch when the list was too long to keep. */
-static const uint16_t *legal_list(bk_vector *v, int64_t i, uint16_t *scratch)
+/* Lists game i's legal ids into scratch; returns how many. */
+static int list_moves(bk_vector *v, int64_t i, uint16_t *scratch)
 {
-    if (v->num_legal[i] <= BK_VECTOR_LIST_CAP) return v->lists + i * BK_VECTOR_LIST_CAP;
-    bk_gen_moves(&v->boards[i], v->boards[i].to_move, scratch);
-    return scratch;
+    const bk_board *b = &v->boards[i];
+    return b->to_move >= 0 ? bk_gen_moves(b, b->to_move, scratch) : 0;
 }
 
-static void place(bk_vector *v, int64_t i, int id)
+/* Plays id in game i; scratch then lists the next colour's legal ids, whose
+ * number is returned. */
+static int place(bk_vector *v, int64_t i, int id, uint16_t *scratch)
 {
-    bk_play_unchecked(&v->boards[i], id);
     v->ply[i]++;
+    return bk_play_listing(&v->boards[i], id, scratch);
 }
 
-static void opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, uint16_t *scratch)
+/* Plays the opponents in game i until player `seat` is to move or the game
+ * is over, starting from the n legal ids in scratch; returns the number then. */
+static int opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, uint16_t *scratch, int n)
 {
     bk_board *b = &v->boards[i];
-    while (b->to_move >= 0 && bk_player_of_colour(b, b->to_move) != seat) {
-        int n = bk_gen_moves(b, b->to_move, scratch);
-        place(v, i, bk_policy_move(policy, b, scratch, n, &v->rngs[i]));
-    }
+    while (b->to_move >= 0 && bk_player_of_colour(b, b->to_move) != seat)
+        n = place(v, i, bk_policy_move(policy, b, scratch, n, &v->rngs[i]), scratch);
+    return n;
+}
+
+/* The end of every step of game i: its result if it is over, then its arrays. */
+static void end_step(bk_vector *v, int64_t i, const uint16_t *moves, int n)
+{
+    if (v->boards[i].to_move < 0) finish(v, i);
+    refresh_with(v, i, moves, n);
 }
 
 /* ---- what a step does to one game -------------------------------------- */
@@ -101,52 +107,52 @@ static int reset_if_done(bk_vector *v, int64_t i, uint16_t *scratch)
 {
     if (!v->done[i]) return 0;
     reset_game(v, i);
-    refresh(v, i, scratch);
+    refresh_with(v, i, scratch, list_moves(v, i, scratch));
     return 1;
-}
-
-static void end_step(bk_vector *v, int64_t i, uint16_t *scratch)
-{
-    if (v->boards[i].to_move < 0) finish(v, i);
-    refresh(v, i, scratch);
 }
 
 static void step_action(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     if (reset_if_done(v, i, scratch)) return;
-    place(v, i, a->actions[i]);
-    end_step(v, i, scratch);
+    end_step(v, i, scratch, place(v, i, a->actions[i], scratch));
 }
 
 static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     if (reset_if_done(v, i, scratch)) return;
-    bk_board *b = &v->boards[i];
-    const uint16_t *moves = legal_list(v, i, scratch);
-    place(v, i, bk_policy_move(a->policy, b, moves, v->num_legal[i], &v->rngs[i]));
-    end_step(v, i, scratch);
+    int n = v->num_legal[i];
+    const uint16_t *moves = v->lists + i * BK_VECTOR_LIST_CAP;
+    if (n > BK_VECTOR_LIST_CAP) { /* the kept list was cut short: list them again */
+        list_moves(v, i, scratch);
+        moves = scratch;
+    }
+    int id = bk_policy_move(a->policy, &v->boards[i], moves, n, &v->rngs[i]);
+    end_step(v, i, scratch, place(v, i, id, scratch));
 }
 
 static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
-    if (!v->done[i]) place(v, i, a->actions[i]);
-    else reset_game(v, i);
-    opponents_play(v, i, a->policy, a->seat, scratch);
-    end_step(v, i, scratch);
+    int n;
+    if (v->done[i]) {
+        reset_game(v, i);
+        n = list_moves(v, i, scratch);
+    } else {
+        n = place(v, i, a->actions[i], scratch);
+    }
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, n));
 }
 
 static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     if (v->done[i]) return;
-    opponents_play(v, i, a->policy, a->seat, scratch);
-    end_step(v, i, scratch);
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)));
 }
 
 static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     (void)a;
     reset_game(v, i);
-    refresh(v, i, scratch);
+    refresh_with(v, i, scratch, list_moves(v, i, scratch));
 }
 
 /* ---- threads ------------------------------------------------------------ */
