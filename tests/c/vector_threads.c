@@ -2,8 +2,9 @@
  * AddressSanitizer) builds: every kind of step, on every variant, and checks
  * that the result is the same with 1 and with 4 threads.
  *
- *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/vector_threads.c \
- *      $(ls csrc/*.c | grep -v -e module.c -e binding.c) -lpthread && ./a.out
+ *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/vector_threads.c CORE -lpthread && ./a.out
+ *
+ * where CORE is every .c file of csrc but the binding's (module.c, vector_binding.c).
  */
 #include <stdio.h>
 #include <string.h>
