@@ -45,7 +45,7 @@ class VectorGame(_core.VectorGame):
 
     def __new__(cls, num_envs: int, variant: str = "duo", *, start: str = "fixed",
                 num_threads: int | None = None, seed: int | None = None):
-        threads = os.cpu_count() or 1 if num_threads is None else num_threads
+        threads = (os.cpu_count() or 1) if num_threads is None else num_threads
         seed = secrets.randbits(64) if seed is None else seed
         return super().__new__(cls, num_envs, variant, start=start, num_threads=threads, seed=seed)
 
@@ -75,7 +75,7 @@ def _vector_env_class():
         ``opponent`` policy ("greedy" or "random", played in C between the learner's moves).
         Observations are ``blokus.env``'s dict without the mask, batched: ``observation`` int8
         (N, C + 1, H, W) planes and ``remaining`` int8 (N, C, 21), seen from the learner's colour
-        to move (from colour 0 in a game that has just ended). ``infos["action_mask"]`` (int8,
+        to move (from colour ``seat``, the learner's own, in a game that has just ended). ``infos["action_mask"]`` (int8,
         (N, A)) and :meth:`action_masks` (bool) give the legal placements. Rewards are 0 until a
         game ends, then win/loss (+1 for a win or shared win, -1 for a loss, 0 when all players
         tie) or the seat's player score. Autoreset is Gymnasium's next-step mode: the step after
@@ -97,12 +97,12 @@ def _vector_env_class():
                 raise ValueError(f"unknown reward {reward!r} (expected one of {', '.join(REWARDS)})")
             if opponent not in ("greedy", "random"):
                 raise ValueError(f"unknown opponent {opponent!r} (expected 'greedy' or 'random')")
-            self.games = VectorGame(num_envs, variant, start=start, num_threads=num_threads, seed=seed)
-            self.opponent, self.reward_mode, self.copy = opponent, reward, copy
-            players = self.games.episode_winners.shape[1]
+            players = _core.player_weights(variant).shape[0]
             if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
                 raise ValueError(f"seat must be in range({players}), not {seat!r}")
             self.seat = int(seat)
+            self.games = VectorGame(num_envs, variant, start=start, num_threads=num_threads, seed=seed)
+            self.opponent, self.reward_mode, self.copy = opponent, reward, copy
             self.num_envs = num_envs
             _, planes, height, width = self.games.observation.shape
             colours, placements = self.games.remaining.shape[1], self.games.legal_mask.shape[1]
@@ -130,9 +130,8 @@ def _vector_env_class():
             return self._arrays()
 
         def step(self, actions):
-            was_done = self.games.done.copy()
             self.games.step_with_opponents(actions, self.opponent, self.seat)
-            ended = self.games.done & ~was_done
+            ended = self.games.done.copy()  # games done before this step were reset by it
             rewards = np.zeros(self.num_envs, np.float32)
             if ended.any():
                 if self.reward_mode == "score":

@@ -26,6 +26,10 @@ PyObject *bkpy_view(PyObject *owner, int nd, npy_intp *dims, npy_intp *strides, 
 int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames, PyObject **out);
 
+/* A seed: an int (or anything with __index__) in range(2**64); -1 with
+ * TypeError/ValueError set otherwise. */
+int bkpy_seed_arg(PyObject *obj, unsigned long long *seed);
+
 /* Adds the VectorGame type to the module (vector_binding.c). */
 int bkpy_add_vector_type(PyObject *module);
 

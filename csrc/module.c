@@ -795,6 +795,19 @@ static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t 
     return PyLong_FromLong(id);
 }
 
+int bkpy_seed_arg(PyObject *obj, unsigned long long *seed)
+{
+    PyObject *index = PyNumber_Index(obj);
+    if (!index) return -1;
+    *seed = PyLong_AsUnsignedLongLong(index);
+    Py_DECREF(index);
+    if (PyErr_Occurred()) {
+        PyErr_Format(PyExc_ValueError, "seed must be in range(2**64), not %R", obj);
+        return -1;
+    }
+    return 0;
+}
+
 #define PLAYOUT_CHUNK 4096 /* games per release of the GIL */
 
 static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwds)
@@ -809,16 +822,7 @@ static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwd
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|O$O:random_playouts", kwlist, &variant_obj, &n, &seed_obj,
                                      &start_obj))
         return NULL;
-    if (seed_obj) {
-        PyObject *index = PyNumber_Index(seed_obj);
-        if (!index) return NULL;
-        seed = PyLong_AsUnsignedLongLong(index);
-        Py_DECREF(index);
-        if (PyErr_Occurred()) {
-            PyErr_Format(PyExc_ValueError, "seed must be in range(2**64), not %R", seed_obj);
-            return NULL;
-        }
-    }
+    if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
     if ((variant = variant_arg(variant_obj, &info)) < 0) return NULL;
     if (start_obj && (start = bkpy_lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
     if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);

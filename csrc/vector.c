@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "movegen.h"
 #include "observe.h"
@@ -39,13 +40,14 @@ static void finish(bk_vector *v, int64_t i)
 }
 
 /* Brings game i's arrays up to date with its board, given the n legal ids of
- * its colour to move (none once over) in `moves`. */
-static void refresh_with(bk_vector *v, int64_t i, const uint16_t *moves, int n)
+ * its colour to move (none once over) in `moves`; a finished game is seen
+ * from colour `view_if_over`. */
+static void refresh_with(bk_vector *v, int64_t i, const uint16_t *moves, int n, int view_if_over)
 {
     const bk_board *b = &v->boards[i];
     uint8_t *mask = v->legal_mask + i * v->num_placements;
     uint16_t *list = v->lists + i * BK_VECTOR_LIST_CAP;
-    int old = v->num_legal[i], seen = b->to_move >= 0 ? b->to_move : 0;
+    int old = v->num_legal[i], seen = b->to_move >= 0 ? b->to_move : view_if_over;
     if (old > BK_VECTOR_LIST_CAP)
         memset(mask, 0, (size_t)v->num_placements);
     else
@@ -85,11 +87,12 @@ static int opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, u
     return n;
 }
 
-/* The end of every step of game i: its result if it is over, then its arrays. */
-static void end_step(bk_vector *v, int64_t i, const uint16_t *moves, int n)
+/* The end of every step of game i: its result if it is over, then its arrays
+ * (a finished game seen from colour `view_if_over`). */
+static void end_step(bk_vector *v, int64_t i, const uint16_t *moves, int n, int view_if_over)
 {
     if (v->boards[i].to_move < 0) finish(v, i);
-    refresh_with(v, i, moves, n);
+    refresh_with(v, i, moves, n, view_if_over);
 }
 
 /* ---- what a step does to one game -------------------------------------- */
@@ -107,14 +110,14 @@ static int reset_if_done(bk_vector *v, int64_t i, uint16_t *scratch)
 {
     if (!v->done[i]) return 0;
     reset_game(v, i);
-    refresh_with(v, i, scratch, list_moves(v, i, scratch));
+    refresh_with(v, i, scratch, list_moves(v, i, scratch), 0);
     return 1;
 }
 
 static void step_action(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     if (reset_if_done(v, i, scratch)) return;
-    end_step(v, i, scratch, place(v, i, a->actions[i], scratch));
+    end_step(v, i, scratch, place(v, i, a->actions[i], scratch), 0);
 }
 
 static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
@@ -127,7 +130,7 @@ static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_a
         moves = scratch;
     }
     int id = bk_policy_move(a->policy, &v->boards[i], moves, n, &v->rngs[i]);
-    end_step(v, i, scratch, place(v, i, id, scratch));
+    end_step(v, i, scratch, place(v, i, id, scratch), 0);
 }
 
 static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
@@ -139,20 +142,26 @@ static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_
     } else {
         n = place(v, i, a->actions[i], scratch);
     }
-    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, n));
+    /* player seat's colour is colour seat in every variant: the learner's view at the end */
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, n), a->seat);
 }
 
 static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     if (v->done[i]) return;
-    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)));
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
 }
 
+/* A fresh start: the statistics of earlier episodes go too. */
 static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     (void)a;
     reset_game(v, i);
-    refresh_with(v, i, scratch, list_moves(v, i, scratch));
+    v->episodes[i] = 0;
+    v->episode_length[i] = 0;
+    memset(v->episode_scores + i * v->num_colours, 0, (size_t)v->num_colours * sizeof *v->episode_scores);
+    memset(v->episode_winners + i * v->num_players, 0, (size_t)v->num_players);
+    refresh_with(v, i, scratch, list_moves(v, i, scratch), 0);
 }
 
 /* ---- threads ------------------------------------------------------------ */
@@ -163,8 +172,6 @@ typedef struct {
     uint16_t *scratch;
 } job;
 
-struct bk_pool;
-
 typedef struct {
     struct bk_pool *pool;
     int k;
@@ -173,6 +180,7 @@ typedef struct {
 /* Worker threads live as long as the batch, so a step costs a wake-up, not
  * a thread start: worker k runs job k of each step; the caller runs job 0. */
 struct bk_pool {
+    pid_t owner;         /* the process whose threads these are: a forked child has none */
     pthread_mutex_t lock;
     pthread_cond_t go, finished;
     uint64_t generation; /* steps handed out so far */
@@ -218,8 +226,8 @@ static void for_all_games(bk_vector *v, game_fn fn, const step_args *args)
     struct bk_pool *pool = v->pool;
     pool->fn = fn;
     pool->args = args;
-    if (pool->workers == 0) {
-        run_job(pool, &pool->jobs[0]);
+    if (pool->workers == 0 || pool->owner != getpid()) { /* no threads, or they stayed with the parent */
+        for (int k = 0; k <= pool->workers; k++) run_job(pool, &pool->jobs[k]);
         return;
     }
     pthread_mutex_lock(&pool->lock);
@@ -240,15 +248,17 @@ static struct bk_pool *pool_start(bk_vector *v)
     struct bk_pool *pool = calloc(1, sizeof *pool);
     int t = v->num_threads < v->n ? v->num_threads : (int)v->n;
     if (!pool) return NULL;
-    pthread_mutex_init(&pool->lock, NULL);
-    pthread_cond_init(&pool->go, NULL);
-    pthread_cond_init(&pool->finished, NULL);
+    pool->owner = getpid();
+    if (pthread_mutex_init(&pool->lock, NULL) || pthread_cond_init(&pool->go, NULL) ||
+        pthread_cond_init(&pool->finished, NULL))
+        t = 1; /* no synchronisation to be had: every job runs on the caller's thread */
     for (int k = 1; k < t; k++) {
         pool->args_of[k] = (worker_arg){pool, k};
         if (pthread_create(&pool->threads[k], NULL, worker, &pool->args_of[k]) != 0) break;
         pool->workers++;
     }
-    /* workers read their job only once a step is handed out, under the lock */
+    /* a worker reads its job only after a step is handed out, which takes the
+     * lock after these writes */
     t = pool->workers + 1;
     for (int k = 0; k < t; k++)
         pool->jobs[k] = (job){v, v->n * k / t, v->n * (k + 1) / t, v->scratch + (size_t)k * BK_MAX_MOVES};
@@ -259,6 +269,10 @@ static struct bk_pool *pool_start(bk_vector *v)
 static void pool_stop(struct bk_pool *pool)
 {
     if (!pool) return;
+    if (pool->owner != getpid()) { /* a forked child: the threads and their locks are the parent's */
+        free(pool);
+        return;
+    }
     pthread_mutex_lock(&pool->lock);
     pool->quit = 1;
     pthread_cond_broadcast(&pool->go);

@@ -38,8 +38,9 @@ typedef struct bk_vector {
     int64_t *episodes;        /* n: finished episodes so far */
 } bk_vector;
 
-/* Starts num_threads - 1 worker threads that live until bk_vector_free (a
- * forked child has none of them: make batches after fork, not before). */
+/* Starts num_threads - 1 worker threads that live until bk_vector_free.  A
+ * forked child has none of them: there, steps run on the calling thread.
+ * One batch must not be stepped from two threads at once. */
 bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads, uint64_t seed);
 void bk_vector_free(bk_vector *v);
 /* Back to empty boards; the random streams restart from `seed`. */

@@ -9,6 +9,7 @@
 
 typedef struct {
     PyObject_HEAD
+    int busy; /* a step is running with the GIL released (set and read under the GIL) */
     bk_vector v;
 } VectorGameObject;
 
@@ -18,6 +19,38 @@ static bk_vector *vec_of(PyObject *self)
 {
     return &((VectorGameObject *)self)->v;
 }
+
+/* RuntimeError while another thread's step runs on the batch (its arrays are
+ * being written). */
+static int check_idle(PyObject *self)
+{
+    if (!((VectorGameObject *)self)->busy) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this VectorGame is being stepped by another thread");
+    return -1;
+}
+
+/* Claims the batch for a step that releases the GIL. */
+static int claim(PyObject *self)
+{
+    if (check_idle(self) < 0) return -1;
+    ((VectorGameObject *)self)->busy = 1;
+    return 0;
+}
+
+static void release(PyObject *self)
+{
+    ((VectorGameObject *)self)->busy = 0;
+}
+
+/* Runs a call of the core with the GIL released, the batch claimed. */
+#define RUN_RELEASED(self, call)  \
+    do {                          \
+        if (claim(self) < 0) return NULL; \
+        Py_BEGIN_ALLOW_THREADS    \
+        call;                     \
+        Py_END_ALLOW_THREADS      \
+        release(self);            \
+    } while (0)
 
 static void VectorGame_dealloc(PyObject *self)
 {
@@ -30,13 +63,14 @@ static void VectorGame_dealloc(PyObject *self)
 static PyObject *VectorGame_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"num_envs", "variant", "start", "num_threads", "seed", NULL};
-    PyObject *variant_obj = NULL, *start_obj = NULL;
+    PyObject *variant_obj = NULL, *start_obj = NULL, *seed_obj = NULL;
     Py_ssize_t n;
     int variant = BK_DUO, start = BK_START_FIXED, threads = 1;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "n|O$OiK:VectorGame", kwlist, &n, &variant_obj, &start_obj, &threads,
-                                     &seed))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "n|O$OiO:VectorGame", kwlist, &n, &variant_obj, &start_obj, &threads,
+                                     &seed_obj))
         return NULL;
+    if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
     if (n < 1) return PyErr_Format(PyExc_ValueError, "num_envs must be at least 1, not %zd", n);
     if (threads < 1) return PyErr_Format(PyExc_ValueError, "num_threads must be at least 1, not %d", threads);
     if (variant_obj &&
@@ -49,7 +83,7 @@ static PyObject *VectorGame_new(PyTypeObject *type, PyObject *args, PyObject *kw
     Py_BEGIN_ALLOW_THREADS
     st = bk_vector_init(&self->v, n, variant, start, threads, seed);
     Py_END_ALLOW_THREADS
-    if (st != BK_OK) {
+    if (st != BK_OK) { /* the arguments were checked above: only memory can be missing */
         Py_DECREF(self);
         return PyErr_NoMemory();
     }
@@ -204,11 +238,17 @@ static int seat_arg(PyObject *self, PyObject *obj, int *seat)
 
 static PyObject *VectorGame_step(PyObject *self, PyObject *actions_obj)
 {
+    if (check_idle(self) < 0) return NULL; /* before reading its arrays */
     PyArrayObject *ids = checked_actions(self, actions_obj, -1);
     if (!ids) return NULL;
+    if (claim(self) < 0) {
+        Py_DECREF(ids);
+        return NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
     bk_vector_step(vec_of(self), PyArray_DATA(ids));
     Py_END_ALLOW_THREADS
+    release(self);
     Py_DECREF(ids);
     Py_RETURN_NONE;
 }
@@ -217,9 +257,7 @@ static PyObject *VectorGame_step_policy(PyObject *self, PyObject *policy_obj)
 {
     bk_policy policy;
     if (policy_arg(policy_obj, &policy) < 0) return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    bk_vector_step_policy(vec_of(self), policy);
-    Py_END_ALLOW_THREADS
+    RUN_RELEASED(self, bk_vector_step_policy(vec_of(self), policy));
     Py_RETURN_NONE;
 }
 
@@ -233,11 +271,17 @@ static PyObject *VectorGame_step_with_opponents(PyObject *self, PyObject *args, 
                                      &seat_obj))
         return NULL;
     if (policy_arg(opponent_obj, &opponent) < 0 || seat_arg(self, seat_obj, &seat) < 0) return NULL;
+    if (check_idle(self) < 0) return NULL; /* before reading its arrays */
     PyArrayObject *ids = checked_actions(self, actions_obj, seat);
     if (!ids) return NULL;
+    if (claim(self) < 0) {
+        Py_DECREF(ids);
+        return NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
     bk_vector_step_with_opponents(vec_of(self), PyArray_DATA(ids), opponent, seat);
     Py_END_ALLOW_THREADS
+    release(self);
     Py_DECREF(ids);
     Py_RETURN_NONE;
 }
@@ -250,20 +294,18 @@ static PyObject *VectorGame_play_opponents(PyObject *self, PyObject *args, PyObj
     int seat;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO:play_opponents", kwlist, &opponent_obj, &seat_obj)) return NULL;
     if (policy_arg(opponent_obj, &opponent) < 0 || seat_arg(self, seat_obj, &seat) < 0) return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    bk_vector_play_opponents(vec_of(self), opponent, seat);
-    Py_END_ALLOW_THREADS
+    RUN_RELEASED(self, bk_vector_play_opponents(vec_of(self), opponent, seat));
     Py_RETURN_NONE;
 }
 
 static PyObject *VectorGame_reset(PyObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"seed", NULL};
+    PyObject *seed_obj = NULL;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|K:reset", kwlist, &seed)) return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    bk_vector_reset(vec_of(self), seed);
-    Py_END_ALLOW_THREADS
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:reset", kwlist, &seed_obj)) return NULL;
+    if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
+    RUN_RELEASED(self, bk_vector_reset(vec_of(self), seed));
     Py_RETURN_NONE;
 }
 
@@ -289,6 +331,7 @@ static PyObject *VectorGame_legal_ids(PyObject *self, PyObject *unused)
 {
     (void)unused;
     bk_vector *v = vec_of(self);
+    if (check_idle(self) < 0) return NULL;
     int width = 0;
     for (int64_t i = 0; i < v->n; i++)
         if (v->num_legal[i] > width) width = v->num_legal[i];
@@ -307,6 +350,7 @@ static PyObject *VectorGame_legal_bits(PyObject *self, PyObject *unused)
 {
     (void)unused;
     bk_vector *v = vec_of(self);
+    if (check_idle(self) < 0) return NULL;
     npy_intp row = (v->num_placements + 7) / 8, dims[2] = {v->n, row};
     PyObject *arr = PyArray_ZEROS(2, dims, NPY_UINT8, 0);
     if (!arr) return NULL;

@@ -4,7 +4,8 @@
   stepped with the same seeded random legal actions as N separate games, through the end of each
   game and Gymnasium's next-step autoreset (a finished game's action is ignored and the game
   restarts from the empty board): ``board``, ``to_move``, ``legal_mask``, ``num_legal``,
-  ``scores``, ``done``, ``observation`` (from the colour to move, colour 0 once over),
+  ``scores``, ``done``, ``observation`` (from the colour to move; once over, colour 0, or the
+  learner's colour after ``step_with_opponents``),
   ``remaining``, ``ply`` and the episode statistics (length, final scores, winners by rules.md's
   player table, count) agree exactly at every step;
 * recorded games side by side in one batch (Pentobi games with their per-position legal counts
@@ -667,7 +668,7 @@ def follow_opponents(vg, variant, seat, opponent, calls, rng, greedy_full=False)
 
     def sync(i, what):
         if loose[i] is None:
-            colour = view_colour_of(vg, i)
+            colour = view_colour_of(vg, i, seat)
             hands = absolute_hands(vg.remaining[i], colour)
             prev = np.array(games[i].board)
             try:
@@ -690,7 +691,7 @@ def follow_opponents(vg, variant, seat, opponent, calls, rng, greedy_full=False)
             counts["finished"] += 1
         else:
             assert player_of(games[i]) == seat, f"{what}: the opponents stopped with player {player_of(games[i])} to move"
-        assert_row_matches(vg, i, games[i], what)
+        assert_row_matches(vg, i, games[i], what, over_view=seat)
         counts["checked rows"] += 1
 
     vg.play_opponents(opponent=opponent, seat=seat)
@@ -713,8 +714,8 @@ def follow_opponents(vg, variant, seat, opponent, calls, rng, greedy_full=False)
     return counts
 
 
-def view_colour_of(vg, i):
-    return 0 if vg.done[i] else int(vg.to_move[i])
+def view_colour_of(vg, i, over_view=0):
+    return over_view if vg.done[i] else int(vg.to_move[i])
 
 
 @pytest.mark.parametrize(
@@ -930,3 +931,100 @@ def test_reset_without_seed():
     game = blokus.Game("classic", start="fixed")
     for i in range(3):
         assert_row_matches(vg, i, game, "after reset()")
+
+
+# ------------------------------------------------------------------ review fixes: reset, seeds, threads, fork
+def test_reset_clears_episode_statistics():
+    vg = blokus.VectorGame(2, "duo", seed=1)
+    while not vg.episodes.all():
+        vg.step_policy("random")
+    vg.reset(1)
+    assert not vg.episodes.any() and not vg.episode_length.any() and not vg.episode_scores.any()
+    assert not vg.episode_winners.any()
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_seed_out_of_range(seed):
+    with pytest.raises(ValueError, match="seed"):
+        blokus.VectorGame(2, "duo", seed=seed)
+    with pytest.raises(ValueError, match="seed"):
+        blokus.VectorGame(2, "duo", seed=0).reset(seed)
+
+
+def test_two_python_threads_on_one_batch_do_not_hang():
+    import threading
+
+    vg = blokus.VectorGame(64, "duo", num_threads=2, seed=2)
+    errors = []
+
+    def work():
+        for _ in range(300):
+            try:
+                vg.step_policy("random")
+            except RuntimeError as err:  # the other thread's step is running
+                errors.append(str(err))
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "stepping from two threads hung"
+    assert all("another thread" in e for e in errors)
+
+
+def test_forked_child_can_step_and_exit():
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import os, signal, blokus\n"
+        "vg = blokus.VectorGame(8, 'duo', num_threads=2, seed=3)\n"
+        "vg.step_policy('random')\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    signal.alarm(20)\n"
+        "    vg.step_policy('greedy'); del vg\n"
+        "    os._exit(0)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "print(os.waitstatus_to_exitcode(status))\n"
+    )
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork here")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "0", "the forked child hung or failed"
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "classic_teams"])
+def test_greedy_counts_only_opponents_as_others(variant):
+    """classic_2 and classic_teams: a player's other colour (classic_2) or partner (teams) is not
+    an opponent, so greedy's second criterion counts only the other side's attachment points."""
+    rng = np.random.default_rng(4)
+    game = blokus.Game(variant, start="fixed")
+    vg = blokus.VectorGame(1, variant, seed=5)
+    for _ in range(8):  # every colour has placed twice: attachment points are diagonal cells only
+        move = int(rng.choice(game.legal_moves()))
+        game.play(move)
+        vg.step(np.array([move]))
+    mover = game.to_move
+    friends = {c for c in range(4) if c % 2 == mover % 2}  # blue+red against yellow+green
+    moves = game.legal_moves()
+    sizes = sizes_of(variant, moves)
+    best, chosen = None, []
+    for move in moves[sizes == sizes.max()]:
+        after = game.copy()
+        after.play(int(move))
+        own = int(after.attachment_points(mover).sum())
+        others = sum(int(after.attachment_points(c).sum()) for c in range(4) if c not in friends)
+        key = (own, -others)
+        if best is None or key > best:
+            best, chosen = key, [int(move)]
+        elif key == best:
+            chosen.append(int(move))
+    before = np.array(vg.board[0])
+    vg.step_policy("greedy")
+    placed = np.argwhere((np.asarray(vg.board[0]) >= 0) & (before < 0))
+    text = ",".join(f"{chr(ord('a') + int(c))}{20 - int(r)}" for r, c in placed)
+    assert blokus.parse_move(text, variant) in chosen

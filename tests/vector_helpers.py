@@ -96,16 +96,17 @@ def sizes_of(variant, moves):
 
 
 # ------------------------------------------------------------------ expected views of one game
-def view_colour(game):
-    """The colour a game's observation and remaining rows are seen from: the colour to move,
-    colour 0 once the game is over (the VectorGame contract)."""
-    return 0 if game.is_over else int(game.to_move)
+def view_colour(game, over_view=0):
+    """The colour a game's observation and remaining rows are seen from: the colour to move;
+    once the game is over, colour 0, or the learner's colour ``seat`` after step_with_opponents
+    and play_opponents (the VectorGame contract)."""
+    return over_view if game.is_over else int(game.to_move)
 
 
-def expected_row(game):
+def expected_row(game, over_view=0):
     """What every view of one VectorGame game should hold for ``game``, except the episode
     statistics."""
-    colour = view_colour(game)
+    colour = view_colour(game, over_view)
     if game.is_over:
         mask = np.zeros(game.num_placements, dtype=bool)
     else:
@@ -123,9 +124,9 @@ def expected_row(game):
     }
 
 
-def assert_row_matches(vg, i, game, what=""):
+def assert_row_matches(vg, i, game, what="", over_view=0):
     """Game i of vg shows what ``game`` shows (board, turn, mask, scores, planes, ...)."""
-    exp = expected_row(game)
+    exp = expected_row(game, over_view)
     for name, value in exp.items():
         got = getattr(vg, name)[i]
         np.testing.assert_array_equal(got, value, err_msg=f"{what}: game {i}: {name}")
@@ -344,7 +345,7 @@ def check_row_loosely(vg, i, variant, start, seat, prev_board, what=""):
         old = np.asarray(prev_board) != -1
         assert np.array_equal(board[old], np.asarray(prev_board)[old]), f"{what}: a placed piece moved"
     done = bool(vg.done[i])
-    colour = 0 if done else int(vg.to_move[i])
+    colour = seat if done else int(vg.to_move[i])  # a finished game is seen from the learner's colour
     hands = absolute_hands(vg.remaining[i], colour)
     ncol = hands.shape[0]
     left = hand_squares(hands)
