@@ -28,6 +28,7 @@ typedef bk_cand_set cand_set;
 typedef struct {
     int32_t id_base; /* placement id when p is board cell (0, 0); may be negative */
     int32_t per_row; /* anchors per board row of its orientation */
+    int32_t width;   /* of its orientation: per_row = side - width + 1 */
 } candidate;
 
 /* The diamond's groups, each a list of (dr, dc) in bit order:
@@ -73,7 +74,7 @@ void bk_movegen_init(void)
             for (int side = 0; side < 2; side++) {
                 const bk_geometry *g = bk_geometry_for(side ? 14 : 20);
                 int per_row = g->orient_anchors_per_row[o];
-                candidates[side][n] = (candidate){g->orient_first[o] - dr * per_row - dc, per_row};
+                candidates[side][n] = (candidate){g->orient_first[o] - dr * per_row - dc, per_row, or_->width};
             }
             set_add(&piece_candidates[or_->piece], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
@@ -203,10 +204,12 @@ int bk_move_sets_get(const bk_move_sets *ms, int k)
 static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
 {
     uint16_t **cursor = arg, *out = *cursor;
+    int32_t offset[BK_MAX_PIECE_SIZE + 1]; /* r * per_row + c, by the orientation's width */
+    for (int width = 1; width <= BK_MAX_PIECE_SIZE; width++) offset[width] = r * (ctx->b->side - width + 1) + c;
     for (int w = 0; w < SET_WORDS; w++)
         for (uint64_t bits = s->w[w]; bits; bits &= bits - 1) {
             const candidate *cd = &ctx->cands[w * 64 + bk_ctz64(bits)];
-            *out++ = (uint16_t)(cd->id_base + r * cd->per_row + c);
+            *out++ = (uint16_t)(cd->id_base + offset[cd->width]);
         }
     *cursor = out;
     return 0;
