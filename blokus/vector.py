@@ -59,7 +59,10 @@ __all__ = ["VectorGame", "VectorEnv"]
 
 def _vector_env_class():
     """VectorEnv is defined only where Gymnasium is installed (an optional dependency)."""
-    import gymnasium
+    try:
+        import gymnasium
+    except ImportError as err:
+        raise ImportError('blokus.vector.VectorEnv needs Gymnasium: pip install "blokus[rl]"') from err
     from gymnasium import spaces
     from gymnasium.vector import AutoresetMode
 
@@ -78,9 +81,12 @@ def _vector_env_class():
         to move (from colour ``seat``, the learner's own, in a game that has just ended). ``infos["action_mask"]`` (int8,
         (N, A)) and :meth:`action_masks` (bool) give the legal placements. Rewards are 0 until a
         game ends, then win/loss (+1 for a win or shared win, -1 for a loss, 0 when all players
-        tie) or the seat's player score. Autoreset is Gymnasium's next-step mode: the step after
-        a game ends resets it and ignores its action. ``copy=False`` returns the engine's live
-        arrays instead of copies (faster; they change at the next step).
+        tie; ``reward="win_loss"``) or the seat's player score (``reward="score"``). Autoreset is
+        Gymnasium's next-step mode: the step after a game ends resets it and ignores its action.
+        ``copy=False`` returns the engine's live arrays instead of copies (faster; they change at
+        the next step). ``env.games`` is the underlying :class:`VectorGame`: its
+        ``episode_scores`` and ``episode_winners`` hold each game's last result. ``seed`` seeds
+        the opponents until the first ``reset(seed=...)``, which restarts them from its own.
 
         Raises
         ------
@@ -124,12 +130,21 @@ def _vector_env_class():
             return self.games.legal_mask.copy()
 
         def reset(self, *, seed: int | None = None, options=None):
+            """Every game back to the start, played up to the learner's turn.
+
+            Returns ``(observations, infos)``; ``seed`` makes the opponents' play reproducible.
+            """
             super().reset(seed=seed)
             self.games.reset(secrets.randbits(64) if seed is None else seed)
             self.games.play_opponents(self.opponent, self.seat)
             return self._arrays()
 
         def step(self, actions):
+            """One learner move per game (placement ids, shape (N,)), then the opponents' replies.
+
+            Returns ``(observations, rewards, terminations, truncations, infos)``; a game that
+            ended at the previous step is reset instead and its action ignored.
+            """
             self.games.step_with_opponents(actions, self.opponent, self.seat)
             ended = self.games.done.copy()  # games done before this step were reset by it
             rewards = np.zeros(self.num_envs, np.float32)
@@ -144,6 +159,7 @@ def _vector_env_class():
             obs, infos = self._arrays()
             return obs, rewards, ended, np.zeros(self.num_envs, bool), infos
 
+    VectorEnv.__module__, VectorEnv.__qualname__ = __name__, "VectorEnv"
     return VectorEnv
 
 

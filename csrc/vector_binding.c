@@ -200,7 +200,10 @@ static PyArrayObject *checked_actions(PyObject *self, PyObject *obj, int seat)
     if (bad >= 0) {
         const bk_board *b = &v->boards[bad];
         if (seat >= 0 && bk_player_of_colour(b, b->to_move) != seat)
-            PyErr_Format(PyExc_ValueError, "game %zd: the learner (player %d) is not to move", (Py_ssize_t)bad, seat);
+            PyErr_Format(PyExc_ValueError,
+                         "game %zd: the learner (player %d) is not to move (after a reset, play_opponents("
+                         "opponent, seat=%d) brings every game to the learner's turn)",
+                         (Py_ssize_t)bad, seat, seat);
         else
             PyErr_Format(PyExc_ValueError, "game %zd: placement id %d is not legal for colour %d", (Py_ssize_t)bad,
                          out[bad], b->to_move);
@@ -382,7 +385,9 @@ static PyMethodDef VectorGame_methods[] = {
      "step_with_opponents(actions, opponent=\"greedy\", seat=0)\n--\n\n"
      "Plays the learner's (player seat's) action in every live game, then the\n"
      "opponent policy until the learner is to move again or the game ends;\n"
-     "finished games are reset and played up to the learner's turn.\n\n"
+     "finished games are reset and played up to the learner's turn. New or\n"
+     "reset() games start with colour 0 to move: for seat != 0 call\n"
+     "play_opponents first.\n\n"
      "Raises\n------\nValueError\n    An illegal action, or a live game where the learner is not to move.\n"},
     {"play_opponents", (PyCFunction)(void (*)(void))VectorGame_play_opponents, METH_VARARGS | METH_KEYWORDS,
      "play_opponents(opponent=\"greedy\", seat=0)\n--\n\n"
