@@ -8,12 +8,12 @@ const char *const bk_piece_names[BK_NUM_PIECES] = {
     "1", "2", "I3", "V3", "I4", "L4", "T4", "O", "Z4", "I5", "L5",
     "Y", "N", "P", "U", "V5", "T5", "W", "Z5", "F", "X"};
 
-/* One picture per piece, rows separated by '/', 'X' a square. */
+/* One picture per piece, rows separated by '/', '#' a square. */
 static const char *const base_shapes[BK_NUM_PIECES] = {
-    "X", "XX", "XXX", "X./XX", "XXXX", "X../XXX", "XXX/.X.", "XX/XX", "XX./.XX",
-    "XXXXX", "X.../XXXX", ".X../XXXX", "XX../.XXX", "XX/XX/X.", "X.X/XXX",
-    "X../X../XXX", "XXX/.X./.X.", "X../XX./.XX", "XX./.X./.XX", ".XX/XX./.X.",
-    ".X./XXX/.X."};
+    "#", "##", "###", "#./##", "####", "#../###", "###/.#.", "##/##", "##./.##",
+    "#####", "#.../####", ".#../####", "##../.###", "##/##/#.", "#.#/###",
+    "#../#../###", "###/.#./.#.", "#../##./.##", "##./.#./.##", ".##/##./.#.",
+    ".#./###/.#."};
 
 uint8_t bk_piece_size[BK_NUM_PIECES];
 uint8_t bk_piece_first_orient[BK_NUM_PIECES + 1];
@@ -69,7 +69,7 @@ static void parse_base(int piece, bk_orient *o)
             c = 0;
             continue;
         }
-        if (*s == 'X') o->cells[o->size++] = (bk_cell){(int8_t)r, (int8_t)c};
+        if (*s == '#') o->cells[o->size++] = (bk_cell){(int8_t)r, (int8_t)c};
         c++;
     }
     normalise(o);
