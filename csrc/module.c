@@ -29,8 +29,6 @@ typedef struct {
 const char *const bkpy_variant_names[BK_NUM_VARIANTS] = {"classic", "classic_2", "classic_3", "classic_teams",
                                                         "duo"};
 const char *const bkpy_start_names[2] = {"any", "fixed"};
-#define variant_names bkpy_variant_names
-#define start_names bkpy_start_names
 static const char *const classic_colours[4] = {"blue", "yellow", "red", "green"};
 static const char *const duo_colours[2] = {"purple", "orange"};
 
@@ -280,9 +278,9 @@ static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     PyObject *variant_obj = NULL, *start_obj = NULL;
     int variant = BK_CLASSIC, start = BK_START_ANY;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$O:Game", kwlist, &variant_obj, &start_obj)) return NULL;
-    if (variant_obj && (variant = bkpy_lookup_name(variant_obj, variant_names, BK_NUM_VARIANTS, "variant")) < 0)
+    if (variant_obj && (variant = bkpy_lookup_name(variant_obj, bkpy_variant_names, BK_NUM_VARIANTS, "variant")) < 0)
         return NULL;
-    if (start_obj && (start = bkpy_lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, bkpy_start_names, 2, "start rule")) < 0) return NULL;
     GameObject *self = (GameObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     bk_board_init(&self->board, variant, start);
@@ -359,13 +357,13 @@ static PyObject *Game_get_shape(PyObject *self, void *closure)
 static PyObject *Game_get_variant(PyObject *self, void *closure)
 {
     (void)closure;
-    return PyUnicode_FromString(variant_names[board_of(self)->variant]);
+    return PyUnicode_FromString(bkpy_variant_names[board_of(self)->variant]);
 }
 
 static PyObject *Game_get_start(PyObject *self, void *closure)
 {
     (void)closure;
-    return PyUnicode_FromString(start_names[board_of(self)->start]);
+    return PyUnicode_FromString(bkpy_start_names[board_of(self)->start]);
 }
 
 static PyObject *Game_get_key(PyObject *self, void *closure)
@@ -714,7 +712,7 @@ static PyType_Spec Game_spec = {
 
 static int variant_arg(PyObject *obj, bk_variant_info *info)
 {
-    int v = bkpy_lookup_name(obj, variant_names, BK_NUM_VARIANTS, "variant");
+    int v = bkpy_lookup_name(obj, bkpy_variant_names, BK_NUM_VARIANTS, "variant");
     if (v >= 0) bk_variant_get_info(v, info);
     return v;
 }
@@ -824,7 +822,7 @@ static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwd
         return NULL;
     if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
     if ((variant = variant_arg(variant_obj, &info)) < 0) return NULL;
-    if (start_obj && (start = bkpy_lookup_name(start_obj, start_names, 2, "start rule")) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, bkpy_start_names, 2, "start rule")) < 0) return NULL;
     if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);
     npy_intp dims[2] = {n, info.num_colours};
     PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT16);
