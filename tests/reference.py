@@ -323,12 +323,7 @@ class RefGame:
         assert colour >= 0, "game over"
         cells = frozenset(cells)
         assert not self.broken_rules(colour, cells), self.broken_rules(colour, cells)
-        p = piece_of(cells)
-        for r, c in cells:
-            self.board[r * self.size + c] = colour
-        self.remaining[colour, p] = False
-        self.last_piece[colour] = p
-        self.history.append((colour, p, cells))
+        self.place(colour, cells)
         self.to_move = self._next_mover(colour)
 
     def _next_mover(self, after):
