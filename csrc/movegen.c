@@ -25,10 +25,12 @@
 
 typedef bk_cand_set cand_set;
 
+/* Four bytes, so that listing a set's ids reads little memory.  Ids are
+ * computed modulo 2^16: every true id fits in 16 bits. */
 typedef struct {
-    int32_t id_base; /* placement id when p is board cell (0, 0); may be negative */
-    int32_t per_row; /* anchors per board row of its orientation */
-    int32_t width;   /* of its orientation: per_row = side - width + 1 */
+    uint16_t id_base; /* placement id when p is board cell (0, 0), modulo 2^16 (may be "negative") */
+    uint8_t per_row;  /* anchors per board row of its orientation */
+    uint8_t width;    /* of its orientation: per_row = side - width + 1 */
 } candidate;
 
 /* The diamond's groups, each a list of (dr, dc) in bit order:
@@ -74,7 +76,8 @@ void bk_movegen_init(void)
             for (int side = 0; side < 2; side++) {
                 const bk_geometry *g = bk_geometry_for(side ? 14 : 20);
                 int per_row = g->orient_anchors_per_row[o];
-                candidates[side][n] = (candidate){g->orient_first[o] - dr * per_row - dc, per_row, or_->width};
+                candidates[side][n] = (candidate){(uint16_t)(g->orient_first[o] - dr * per_row - dc),
+                                                  (uint8_t)per_row, (uint8_t)or_->width};
             }
             set_add(&piece_candidates[or_->piece], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
@@ -132,7 +135,7 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
     uint64_t bits = s->w[w];
     while (k--) bits &= bits - 1;
     const candidate *cd = &ctx->cands[w * 64 + bk_ctz64(bits)];
-    return cd->id_base + r * cd->per_row + c;
+    return (uint16_t)(cd->id_base + r * cd->per_row + c);
 }
 
 /* Calls fn for each attachment point of the colour with the legal set there,
@@ -206,11 +209,13 @@ static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void 
     uint16_t **cursor = arg, *out = *cursor;
     int32_t offset[BK_MAX_PIECE_SIZE + 1]; /* r * per_row + c, by the orientation's width */
     for (int width = 1; width <= BK_MAX_PIECE_SIZE; width++) offset[width] = r * (ctx->b->side - width + 1) + c;
-    for (int w = 0; w < SET_WORDS; w++)
+    for (int w = 0; w < SET_WORDS; w++) {
+        const candidate *word = ctx->cands + w * 64;
         for (uint64_t bits = s->w[w]; bits; bits &= bits - 1) {
-            const candidate *cd = &ctx->cands[w * 64 + bk_ctz64(bits)];
+            const candidate *cd = word + bk_ctz64(bits);
             *out++ = (uint16_t)(cd->id_base + offset[cd->width]);
         }
+    }
     *cursor = out;
     return 0;
 }

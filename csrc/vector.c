@@ -3,6 +3,7 @@
 #include "vector.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,6 +13,9 @@
 #include "score.h"
 
 #define MAX_THREADS 64
+/* Games a thread takes at a time from a range, its own or, once that is
+ * done, another thread's (so a worker that wakes late costs less). */
+#define CHUNK 4
 
 /* ---- one game ----------------------------------------------------------- */
 
@@ -39,6 +43,20 @@ static void finish(bk_vector *v, int64_t i)
     for (int p = 0; p < v->num_players; p++) v->episode_winners[i * v->num_players + p] = players[p] == best;
 }
 
+/* mask[ids[k]] = value for the n ids; unrolled by hand, which halves the
+ * instructions of this, the largest part of a step after move generation. */
+static void set_at(uint8_t *mask, const uint16_t *ids, int n, uint8_t value)
+{
+    const uint16_t *end = ids + n;
+    for (; end - ids >= 4; ids += 4) {
+        mask[ids[0]] = value;
+        mask[ids[1]] = value;
+        mask[ids[2]] = value;
+        mask[ids[3]] = value;
+    }
+    for (; ids < end; ids++) mask[*ids] = value;
+}
+
 /* Brings game i's arrays up to date with its board, given the n legal ids of
  * its colour to move (none once over) in `moves`; a finished game is seen
  * from colour `view_if_over`. */
@@ -51,8 +69,8 @@ static void refresh_with(bk_vector *v, int64_t i, const uint16_t *moves, int n, 
     if (old > BK_VECTOR_LIST_CAP)
         memset(mask, 0, (size_t)v->num_placements);
     else
-        for (int k = 0; k < old; k++) mask[list[k]] = 0; /* only what the last position set */
-    for (int k = 0; k < n; k++) mask[moves[k]] = 1;
+        set_at(mask, list, old, 0); /* only what the last position set */
+    set_at(mask, moves, n, 1);
     memcpy(list, moves, (size_t)(n < BK_VECTOR_LIST_CAP ? n : BK_VECTOR_LIST_CAP) * sizeof *list);
     v->num_legal[i] = n;
     bk_observation(b, seen, v->observation + i * v->num_planes * v->side * v->side);
@@ -166,10 +184,10 @@ static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const step_ar
 
 /* ---- threads ------------------------------------------------------------ */
 
+/* Thread k's own range of games; next is the first game not yet taken. */
 typedef struct {
-    bk_vector *v;
-    int64_t lo, hi;
-    uint16_t *scratch;
+    _Atomic int64_t next;
+    int64_t hi;
 } job;
 
 typedef struct {
@@ -178,7 +196,8 @@ typedef struct {
 } worker_arg;
 
 /* Worker threads live as long as the batch, so a step costs a wake-up, not
- * a thread start: worker k runs job k of each step; the caller runs job 0. */
+ * a thread start: worker k runs range k of each step, the caller range 0,
+ * and then each helps with what is left of the others. */
 struct bk_pool {
     pid_t owner;         /* the process whose threads these are: a forked child has none */
     pthread_mutex_t lock;
@@ -187,6 +206,7 @@ struct bk_pool {
     int pending;         /* workers still running the current step */
     int quit;
     int workers;
+    bk_vector *v;
     game_fn fn;
     const step_args *args;
     job jobs[MAX_THREADS];
@@ -194,9 +214,21 @@ struct bk_pool {
     worker_arg args_of[MAX_THREADS];
 };
 
-static void run_job(const struct bk_pool *pool, const job *j)
+/* Thread k steps games from its own range, then from the others' until none
+ * is left.  Which thread steps a game does not change its result: a game's
+ * state and random stream are its own; scratch is only scratch. */
+static void run_jobs(struct bk_pool *pool, int k)
 {
-    for (int64_t i = j->lo; i < j->hi; i++) pool->fn(j->v, i, j->scratch, pool->args);
+    int t = pool->workers + 1;
+    uint16_t *scratch = pool->v->scratch + (size_t)k * BK_MAX_MOVES;
+    for (int m = 0; m < t; m++) {
+        job *j = &pool->jobs[(k + m) % t];
+        for (;;) {
+            int64_t lo = atomic_fetch_add_explicit(&j->next, CHUNK, memory_order_relaxed);
+            if (lo >= j->hi) break;
+            for (int64_t i = lo; i < lo + CHUNK && i < j->hi; i++) pool->fn(pool->v, i, scratch, pool->args);
+        }
+    }
 }
 
 static void *worker(void *p)
@@ -210,7 +242,7 @@ static void *worker(void *p)
         if (pool->quit) break;
         seen = pool->generation;
         pthread_mutex_unlock(&pool->lock);
-        run_job(pool, &pool->jobs[arg.k]);
+        run_jobs(pool, arg.k);
         pthread_mutex_lock(&pool->lock);
         if (--pool->pending == 0) pthread_cond_signal(&pool->finished);
     }
@@ -224,10 +256,12 @@ static void *worker(void *p)
 static void for_all_games(bk_vector *v, game_fn fn, const step_args *args)
 {
     struct bk_pool *pool = v->pool;
+    int t = pool->workers + 1;
     pool->fn = fn;
     pool->args = args;
+    for (int k = 0; k < t; k++) atomic_store_explicit(&pool->jobs[k].next, v->n * k / t, memory_order_relaxed);
     if (pool->workers == 0 || pool->owner != getpid()) { /* no threads, or they stayed with the parent */
-        for (int k = 0; k <= pool->workers; k++) run_job(pool, &pool->jobs[k]);
+        run_jobs(pool, 0);
         return;
     }
     pthread_mutex_lock(&pool->lock);
@@ -235,7 +269,7 @@ static void for_all_games(bk_vector *v, game_fn fn, const step_args *args)
     pool->generation++;
     pthread_cond_broadcast(&pool->go);
     pthread_mutex_unlock(&pool->lock);
-    run_job(pool, &pool->jobs[0]);
+    run_jobs(pool, 0);
     pthread_mutex_lock(&pool->lock);
     while (pool->pending) pthread_cond_wait(&pool->finished, &pool->lock);
     pthread_mutex_unlock(&pool->lock);
@@ -260,8 +294,8 @@ static struct bk_pool *pool_start(bk_vector *v)
     /* a worker reads its job only after a step is handed out, which takes the
      * lock after these writes */
     t = pool->workers + 1;
-    for (int k = 0; k < t; k++)
-        pool->jobs[k] = (job){v, v->n * k / t, v->n * (k + 1) / t, v->scratch + (size_t)k * BK_MAX_MOVES};
+    for (int k = 0; k < t; k++) pool->jobs[k].hi = v->n * (k + 1) / t;
+    pool->v = v;
     v->num_threads = t;
     return pool;
 }
