@@ -29,6 +29,7 @@ setup(
             include_dirs=["csrc", numpy.get_include()],
             extra_compile_args=flags,
             extra_link_args=link,
+            libraries=["m"],  # mcts.c: sqrt, log, tanh
         )
     ]
 )

@@ -1,5 +1,5 @@
 /* What the binding files (module.c: the module and Game; vector_binding.c:
- * VectorGame) share.  Only binding files include Python.h. */
+ * VectorGame; agents_binding.c: moves chosen in C) share.  Only binding files include Python.h. */
 #ifndef BK_BINDING_H
 #define BK_BINDING_H
 
@@ -12,10 +12,11 @@
 #endif
 #include <numpy/arrayobject.h>
 
-#include "types.h"
+#include "board.h"
 
 extern const char *const bkpy_variant_names[BK_NUM_VARIANTS];
 extern const char *const bkpy_start_names[2];
+extern const char *const bkpy_policy_names[2]; /* by bk_policy */
 
 /* Index of `name` in names[0..n), or -1 with TypeError/ValueError set. */
 int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what);
@@ -30,7 +31,13 @@ int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObje
  * TypeError/ValueError set otherwise. */
 int bkpy_seed_arg(PyObject *obj, unsigned long long *seed);
 
+/* The board of a blokus.Game (or subclass) of `module`, or NULL with
+ * TypeError set when obj is not one (module.c). */
+bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
+
 /* Adds the VectorGame type to the module (vector_binding.c). */
 int bkpy_add_vector_type(PyObject *module);
+/* Adds policy_move and mcts to the module (agents_binding.c). */
+int bkpy_add_agent_functions(PyObject *module);
 
 #endif

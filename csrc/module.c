@@ -29,6 +29,7 @@ typedef struct {
 const char *const bkpy_variant_names[BK_NUM_VARIANTS] = {"classic", "classic_2", "classic_3", "classic_teams",
                                                         "duo"};
 const char *const bkpy_start_names[2] = {"any", "fixed"};
+const char *const bkpy_policy_names[2] = {"random", "greedy"};
 static const char *const classic_colours[4] = {"blue", "yellow", "red", "green"};
 static const char *const duo_colours[2] = {"purple", "orange"};
 
@@ -290,6 +291,14 @@ static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 static bk_board *board_of(PyObject *self)
 {
     return &((GameObject *)self)->board;
+}
+
+bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname)
+{
+    PyTypeObject *game_type = (PyTypeObject *)((module_state *)PyModule_GetState(module))->game_type;
+    if (PyObject_TypeCheck(obj, game_type)) return board_of(obj);
+    PyErr_Format(PyExc_TypeError, "%s() needs a blokus.Game, not %.100s", fname, Py_TYPE(obj)->tp_name);
+    return NULL;
 }
 
 static PyObject *Game_get_board(PyObject *self, void *closure)
@@ -878,7 +887,7 @@ static int module_exec(PyObject *module)
         return -1;
     st->game_type = PyType_FromModuleAndSpec(module, &Game_spec, NULL);
     if (!st->game_type || PyModule_AddObjectRef(module, "Game", st->game_type) < 0) return -1;
-    if (bkpy_add_vector_type(module) < 0) return -1;
+    if (bkpy_add_vector_type(module) < 0 || bkpy_add_agent_functions(module) < 0) return -1;
     PyObject *names = PyTuple_New(BK_NUM_PIECES);
     for (int p = 0; names && p < BK_NUM_PIECES; p++) {
         PyObject *name = PyUnicode_FromString(bk_piece_names[p]);

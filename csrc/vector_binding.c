@@ -13,8 +13,6 @@ typedef struct {
     bk_vector v;
 } VectorGameObject;
 
-static const char *const policy_names[2] = {"random", "greedy"};
-
 static bk_vector *vec_of(PyObject *self)
 {
     return &((VectorGameObject *)self)->v;
@@ -219,7 +217,7 @@ fail:
 
 static int policy_arg(PyObject *obj, bk_policy *policy)
 {
-    int p = obj ? bkpy_lookup_name(obj, policy_names, 2, "policy") : BK_POLICY_GREEDY;
+    int p = obj ? bkpy_lookup_name(obj, bkpy_policy_names, 2, "policy") : BK_POLICY_GREEDY;
     if (p < 0) return -1;
     *policy = (bk_policy)p;
     return 0;

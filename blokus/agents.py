@@ -1,0 +1,214 @@
+"""Agents: who chooses the moves.
+
+An agent is any callable ``agent(game) -> placement id`` with a ``name``
+attribute; it is called only when a colour is to move (``not game.is_over``)
+and must not change the game. The built-ins choose in C:
+
+- ``random``: uniform over the legal placements;
+- ``greedy``: the largest piece, then the most attachment points for itself
+  and the fewest for the others, ties at random (the policy of
+  ``VectorGame.step_policy("greedy")``);
+- ``mcts``: UCT Monte-Carlo tree search with playouts in C and the GIL
+  released; a value per player, so it plays every variant, classic_3's
+  shared colour included.
+
+On the command line an agent is a string: a name, then ``:key=value``
+parameters, e.g. ``mcts:sims=2000`` or ``mcts:seconds=1:c=0.5``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Protocol
+
+import numpy as np
+
+from blokus import _core
+from blokus.game import Game
+
+
+class Agent(Protocol):
+    """What an agent is: ``agent(game) -> int`` (a legal placement id for ``game.to_move``)."""
+
+    name: str
+
+    def __call__(self, game: Game) -> int: ...
+
+
+class _Seeded:
+    """Draws one 64-bit seed per move from the agent's own stream."""
+
+    def __init__(self, seed: int | None):
+        self._rng = random.Random(seed)
+
+    def _next_seed(self) -> int:
+        return self._rng.getrandbits(64)
+
+
+class RandomAgent(_Seeded):
+    """Uniform over the legal placements. ``seed``: int or None (fresh entropy)."""
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self.name = "random"
+
+    def __call__(self, game: Game) -> int:
+        return _core.policy_move(game, "random", self._next_seed())
+
+
+class GreedyAgent(_Seeded):
+    """The largest piece; then the most attachment points for the mover after the move; then the
+    fewest for the colours that do not score for the mover's player; remaining ties at random."""
+
+    def __init__(self, seed: int | None = None):
+        super().__init__(seed)
+        self.name = "greedy"
+
+    def __call__(self, game: Game) -> int:
+        return _core.policy_move(game, "greedy", self._next_seed())
+
+
+@dataclass(frozen=True)
+class Search:
+    """What an MCTS search found at the root.
+
+    Attributes
+    ----------
+    ids : ndarray, int32, shape (k,)
+        The placements searched, most visited first (``ids[0]`` is the move played).
+    visits : ndarray, int64, shape (k,)
+        Simulations through each.
+    values : ndarray, float64, shape (k,)
+        Mean playout value of each for the player making it, in [0, 1]: 0.9 x its share of the
+        win (1 alone, 1/k in a k-way tie) + 0.1 x a squashed score margin.
+    simulations : int
+        Simulations run in all.
+    """
+
+    ids: np.ndarray
+    visits: np.ndarray
+    values: np.ndarray
+    simulations: int
+
+
+class MCTSAgent(_Seeded):
+    """UCT Monte-Carlo tree search in C.
+
+    Parameters
+    ----------
+    simulations : int, optional
+        Simulations per move (``sims`` in an agent string). Default 1000 when ``seconds`` is not
+        given either.
+    seconds : float, optional
+        Wall-clock limit per move; with both, the search stops at whichever comes first.
+    exploration : float
+        UCT constant c (``c``), >= 0.
+    widening : float
+        Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
+        first children, ordered larger pieces first.
+    max_nodes : int
+        The tree stops growing at this many nodes (24 bytes each); playouts go on.
+    seed : int or None
+
+    Raises
+    ------
+    ValueError
+        A parameter out of range.
+    """
+
+    def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
+                 exploration: float = 0.7, widening: float = 2.0, max_nodes: int = 1 << 22,
+                 seed: int | None = None):
+        super().__init__(seed)
+        if simulations is None and seconds is None:
+            simulations = 1000
+        self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
+                        "exploration": float(exploration), "widening": float(widening),
+                        "max_nodes": int(max_nodes)}
+        if simulations is not None and simulations < 1:
+            raise ValueError(f"simulations must be >= 1, not {simulations}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be > 0, not {seconds}")
+        parts = [f"sims={simulations}"] if simulations is not None else []
+        parts += [f"seconds={seconds:g}"] if seconds is not None else []
+        self.name = ":".join(["mcts"] + parts)
+
+    def search(self, game: Game) -> Search:
+        """Searches the position for the colour to move; the game is not changed.
+
+        Raises
+        ------
+        ValueError
+            The game is over.
+        """
+        ids, visits, values, sims = _core.mcts(game, seed=self._next_seed(), **self.options)
+        return Search(ids, visits, values, sims)
+
+    def __call__(self, game: Game) -> int:
+        return int(self.search(game).ids[0])
+
+
+# name -> (constructor, {agent-string key: keyword argument, value type})
+AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
+    "random": (RandomAgent, {}),
+    "greedy": (GreedyAgent, {}),
+    "mcts": (MCTSAgent, {"sims": ("simulations", int), "simulations": ("simulations", int),
+                         "seconds": ("seconds", float), "c": ("exploration", float),
+                         "exploration": ("exploration", float), "widening": ("widening", float),
+                         "max_nodes": ("max_nodes", int)}),
+}
+
+
+def make_agent(spec: str, *, seed: int | None = None) -> Agent:
+    """The agent an agent string names, e.g. ``"greedy"`` or ``"mcts:sims=2000:c=0.5"``.
+
+    Its ``name`` is ``spec`` as given (what reports call it).
+
+    Raises
+    ------
+    ValueError
+        Unknown agent or parameter, or a value that is not a number or is out of range.
+    """
+    name, *params = spec.strip().split(":")
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r} (expected one of: {', '.join(AGENTS)})")
+    make, known = AGENTS[name]
+    kwargs = {}
+    for param in params:
+        key, sep, text = param.partition("=")
+        if not sep or key not in known:
+            expected = ", ".join(f"{k}=" for k in known) or "none"
+            raise ValueError(f"agent {spec!r}: bad parameter {param!r} (parameters of {name}: {expected})")
+        arg, kind = known[key]
+        try:
+            kwargs[arg] = kind(text)
+        except ValueError:
+            raise ValueError(f"agent {spec!r}: {key} must be {kind.__name__}, not {text!r}") from None
+    agent = make(**kwargs, seed=seed)
+    agent.name = spec.strip()
+    return agent
+
+
+def parse_agents(text: str) -> list[str]:
+    """Splits a comma-separated list of agent strings; a ``key=value`` item continues the agent
+    before it, so ``"mcts:sims=500,c=0.5,greedy"`` is ``["mcts:sims=500:c=0.5", "greedy"]``.
+
+    Raises
+    ------
+    ValueError
+        An empty list or item, or parameters before any agent; or an unknown agent (checked by
+        building each once).
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise ValueError(f"empty agent in {text!r}")
+        if "=" in item and ":" not in item and item.split("=")[0] not in AGENTS:
+            if not specs:
+                raise ValueError(f"parameter {item!r} before any agent in {text!r}")
+            specs[-1] += ":" + item
+        else:
+            specs.append(item)
+    for spec in specs:
+        make_agent(spec)
+    return specs
