@@ -3,7 +3,7 @@
     PYTHONPATH=. python3 benchmarks/bench_vector.py [--seconds 0.5] [--rounds 3] [--variant duo]
 
 A step is one placement in one game with its legal mask, observation planes and scores kept
-current. For Duo and classic, at N = 1, 64, 1024 and 4096 games with 1 and 2 threads, it times
+current. For Duo and classic, at N = 1, 64, 256, 1024 and 4096 games with 1 and 2 threads, it times
 the random policy inside C (`step_policy("random")`) and actions given from Python
 (`step(actions)`, each drawn in NumPy from `legal_ids()`), and, for comparison, the same work
 through N `blokus.Game` objects from Python (legal_moves, pick, play, legal_mask, observation;
@@ -20,7 +20,7 @@ import numpy as np
 import blokus
 
 TARGET = {"duo": 1_000_000, "classic": 300_000}
-SIZES = (1, 64, 1024, 4096)
+SIZES = (1, 64, 256, 1024, 4096)
 
 
 def best_rate(run, rounds, seconds):
