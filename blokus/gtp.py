@@ -1,0 +1,203 @@
+"""A GTP engine speaking the commands of Pentobi's ``pentobi-gtp`` (formats.md, "Engine protocol").
+
+``blokus gtp --variant duo --agent mcts:sims=2000`` reads commands on stdin and answers on
+stdout, so the engine can be matched against other GTP programs and driven from GUI tools::
+
+    set_game Blokus Duo
+    play b e9,d10,e10,f10,d11
+    genmove w
+
+Answers start with ``=`` (success) or ``?`` (error, then a message) and end with an empty
+line; a numeric id before a command is echoed back. An error leaves the game unchanged.
+Passes are implicit, as in Blokus SGF: ``genmove`` answers ``pass`` for a colour with no
+legal placement, and ``play <colour> pass`` is accepted only for such a colour.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, TextIO
+
+from blokus import __version__
+from blokus.agents import make_agent
+from blokus.game import Game
+
+# set_game's names: SGF's GM values (formats.md); the team game has none of its own.
+_VARIANT_OF_GAME = {"Blokus": "classic", "Blokus Two-Player": "classic_2", "Blokus Three-Player": "classic_3",
+                    "Blokus Duo": "duo"}
+_FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, "blue": 0, "yellow": 1, "red": 2, "green": 3}
+_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1}
+# Pentobi's points count the squares on the board plus the bonus: our score + 89 (formats.md).
+_PENTOBI_POINTS_OFFSET = 89
+
+
+class GtpError(Exception):
+    """A command that fails: answered with ``?`` and the message."""
+
+
+class Engine:
+    """The state behind a GTP session: a game of ``variant`` (start="fixed", as Pentobi plays)
+    and the agent that answers ``genmove``.
+
+    Parameters
+    ----------
+    variant : str
+        Variant at start (``set_game`` changes it).
+    agent : str
+        Agent string for ``genmove`` (see ``blokus.agents``), e.g. ``"mcts:sims=2000"``.
+    seed : int or None
+        Seed of the agent; ``set_random_seed`` replaces it.
+
+    Raises
+    ------
+    ValueError
+        Unknown variant or agent.
+    """
+
+    def __init__(self, variant: str = "classic", agent: str = "mcts:sims=2000", seed: int | None = None):
+        self.game = Game(variant, start="fixed")
+        self.agent_spec = agent
+        self.agent = make_agent(agent, seed=seed)
+        self.quit = False
+        self.commands: dict[str, Callable[[list[str]], str]] = {
+            "all_legal": self.all_legal, "clear_board": self.clear_board, "cputime": self.cputime,
+            "final_score": self.final_score, "g": self.g, "genmove": self.genmove,
+            "known_command": self.known_command, "list_commands": self.list_commands,
+            "name": lambda args: "blokus", "play": self.play, "protocol_version": lambda args: "2",
+            "quit": self.do_quit, "reg_genmove": self.reg_genmove, "set_game": self.set_game,
+            "set_random_seed": self.set_random_seed, "showboard": self.showboard, "undo": self.undo,
+            "version": lambda args: __version__,
+        }
+
+    # ---- one line in, one answer out ---------------------------------------
+
+    def handle(self, line: str) -> str | None:
+        """The full answer to one input line (``"= ...\\n\\n"`` or ``"? ...\\n\\n"``), or None
+        for a line with no command (empty or a comment)."""
+        words = "".join(ch if ch.isprintable() or ch == "\t" else "" for ch in line.split("#", 1)[0]).split()
+        if not words:
+            return None
+        ident = words.pop(0) if words[0].isdigit() else ""
+        if not words:
+            return f"?{ident} no command\n\n"
+        name, args = words[0], words[1:]
+        try:
+            if name not in self.commands:
+                raise GtpError(f"unknown command: {name}")
+            return f"={ident} {self.commands[name](args)}\n\n"
+        except (GtpError, ValueError, IndexError) as exc:
+            return f"?{ident} {exc}\n\n"
+
+    # ---- helpers -------------------------------------------------------------
+
+    def _colour(self, args: list[str], command: str) -> int:
+        if len(args) != 1:
+            raise GtpError(f"{command} needs one colour")
+        names = _TWO_COLOURS if self.game.num_colours == 2 else _FOUR_COLOURS
+        colour = names.get(args[0].lower())
+        if colour is None:
+            raise GtpError(f"unknown colour {args[0]!r} (expected one of: {', '.join(names)})")
+        return colour
+
+    def _choose(self, colour: int) -> int | None:
+        """The agent's move for colour, or None (pass) when it has no legal placement."""
+        if self.game.is_over or not len(self.game.legal_moves(colour)):
+            return None
+        if colour != self.game.to_move:
+            raise GtpError(f"it is {self.game.colour_name(self.game.to_move)}'s turn, "
+                           f"not {self.game.colour_name(colour)}'s")
+        return self.agent(self.game)
+
+    # ---- commands --------------------------------------------------------------
+
+    def set_game(self, args: list[str]) -> str:
+        name = " ".join(args)
+        if name not in _VARIANT_OF_GAME:
+            raise GtpError(f"unsupported game {name!r} (supported: {', '.join(_VARIANT_OF_GAME)})")
+        self.game = Game(_VARIANT_OF_GAME[name], start="fixed")
+        return ""
+
+    def clear_board(self, args: list[str]) -> str:
+        self.game = Game(self.game.variant, start=self.game.start)
+        return ""
+
+    def play(self, args: list[str]) -> str:
+        if len(args) != 2:
+            raise GtpError("play needs a colour and a move")
+        colour = self._colour(args[:1], "play")
+        if args[1].lower() == "pass":
+            if not self.game.is_over and len(self.game.legal_moves(colour)):
+                raise GtpError(f"{self.game.colour_name(colour)} has legal moves: it cannot pass")
+            return ""
+        if self.game.is_over:
+            raise GtpError("game over: no colour can place a piece any more")
+        if colour != self.game.to_move:
+            raise GtpError(f"it is {self.game.colour_name(self.game.to_move)}'s turn, "
+                           f"not {self.game.colour_name(colour)}'s")
+        self.game.play(args[1])
+        return ""
+
+    def genmove(self, args: list[str]) -> str:
+        move = self._choose(self._colour(args, "genmove"))
+        if move is None:
+            return "pass"
+        self.game.play(move)
+        return self.game.move_text(move)
+
+    def reg_genmove(self, args: list[str]) -> str:
+        move = self._choose(self._colour(args, "reg_genmove"))
+        return "pass" if move is None else self.game.move_text(move)
+
+    def g(self, args: list[str]) -> str:
+        if self.game.is_over:
+            return "pass"
+        move = self.agent(self.game)
+        self.game.play(move)
+        return self.game.move_text(move)
+
+    def undo(self, args: list[str]) -> str:
+        self.game.undo()
+        return ""
+
+    def all_legal(self, args: list[str]) -> str:
+        colour = self._colour(args, "all_legal")
+        return "\n".join(self.game.move_text(int(m)) for m in self.game.legal_moves(colour))
+
+    def final_score(self, args: list[str]) -> str:
+        if self.game.num_players == 2 and self.game.variant != "classic_teams":
+            first, second = self.game.player_scores()
+            return f"B+{first - second}" if first > second else f"W+{second - first}" if second > first else "0"
+        return " ".join(str(s + _PENTOBI_POINTS_OFFSET) for s in self.game.scores())
+
+    def showboard(self, args: list[str]) -> str:
+        return "\n" + str(self.game)
+
+    def set_random_seed(self, args: list[str]) -> str:
+        if len(args) != 1 or not args[0].isdigit():
+            raise GtpError("set_random_seed needs a non-negative integer")
+        self.agent = make_agent(self.agent_spec, seed=int(args[0]))
+        return ""
+
+    def cputime(self, args: list[str]) -> str:
+        return f"{time.process_time():.3f}"
+
+    def known_command(self, args: list[str]) -> str:
+        return "true" if len(args) == 1 and args[0] in self.commands else "false"
+
+    def list_commands(self, args: list[str]) -> str:
+        return "\n".join(sorted(self.commands))
+
+    def do_quit(self, args: list[str]) -> str:
+        self.quit = True
+        return ""
+
+
+def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> int:
+    """Answers GTP commands from ``stdin`` on ``stdout`` until ``quit`` or end of input; returns 0."""
+    for line in stdin:
+        answer = engine.handle(line)
+        if answer is not None:
+            stdout.write(answer)
+            stdout.flush()
+        if engine.quit:
+            break
+    return 0

@@ -1,0 +1,153 @@
+"""The GTP engine (blokus.gtp), against formats.md ("Engine protocol") and the rules."""
+import io
+import subprocess
+import sys
+
+import pytest
+
+import blokus
+from blokus.gtp import Engine, serve
+
+
+def session(engine, *lines):
+    """The answers to the lines, one string each (without the blank line that ends it)."""
+    answers = []
+    for line in lines:
+        answer = engine.handle(line)
+        assert answer.endswith("\n\n"), answer
+        answers.append(answer[:-2])
+    return answers
+
+
+def state(engine):
+    game = engine.game
+    return game.variant, game.history, game.board.tolist(), game.to_move
+
+
+@pytest.fixture
+def duo():
+    engine = Engine("classic", "greedy", seed=1)
+    assert session(engine, "set_game Blokus Duo") == ["= "]
+    return engine
+
+
+def test_play_undo_and_all_legal_follow_the_rules(duo):
+    # Duo, fixed start: purple's first piece must cover e10 (formats.md), orange's j5.
+    first = session(duo, "all_legal b")[0]
+    assert first.startswith("= ")
+    moves = first[2:].split("\n")
+    assert len(moves) == len(blokus.Game("duo", start="fixed").legal_moves())
+    assert all(blokus.Game("duo", start="fixed").legal_moves().tolist().count(blokus.parse_move(m, "duo")) == 1
+               for m in moves[:20])
+    assert session(duo, "play b e9,d10,e10,f10,d11", "play w j5") == ["= ", "= "]
+    game = blokus.Game("duo", start="fixed")
+    game.play("e9,d10,e10,f10,d11")
+    game.play("j5")
+    assert duo.game.history == game.history
+    answer = session(duo, "all_legal b")[0]
+    assert len(answer[2:].split("\n")) == len(game.legal_moves())
+    assert session(duo, "undo")[0] == "= "
+    assert len(duo.game.history) == 1
+    assert session(duo, "undo", "undo") == ["= ", "? undo: no move has been played"]
+
+
+def test_ids_are_echoed_and_comments_ignored(duo):
+    assert duo.handle("   # only a comment\n") is None
+    assert duo.handle("\n") is None
+    assert session(duo, "7 name", "8 protocol_version # comment", "9 nonsense") == [
+        "=7 blokus", "=8 2", "?9 unknown command: nonsense"]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("play w a1", "must cover a free starting square"),  # orange's first piece covers j5
+    ("play b a1", "orange's turn"),
+    ("play w j5,k6", "not one of the 21 pieces"),         # cells not joined by an edge
+    ("play w zz99", "cannot read the move text"),
+    ("play w", "needs a colour and a move"),
+    ("play red j5", "unknown colour"),
+    ("play w pass", "cannot pass"),                       # orange has moves
+    ("genmove b", "orange's turn"),
+    ("set_game Blokus Trigon", "unsupported game"),
+    ("set_random_seed x", "non-negative integer"),
+])
+def test_errors_answer_a_message_and_change_nothing(duo, line, message):
+    session(duo, "play b e9,d10,e10,f10,d11", "play w j5", "undo")  # orange to move
+    before = state(duo)
+    answer = session(duo, line)[0]
+    assert answer.startswith("? ") and message in answer
+    assert state(duo) == before
+
+
+def test_genmove_plays_a_legal_move_or_passes():
+    engine = Engine("duo", "random", seed=3)
+    colours = {0: "b", 1: "w"}
+    while not engine.game.is_over:
+        mover = engine.game.to_move
+        other = 1 - mover
+        if not len(engine.game.legal_moves(other)):  # the other colour is out: it passes
+            assert session(engine, f"genmove {colours[other]}") == ["= pass"]
+            assert session(engine, f"play {colours[other]} pass") == ["= "]
+        legal = {engine.game.move_text(int(m)) for m in engine.game.legal_moves()}
+        before = len(engine.game.history)
+        answer = session(engine, f"genmove {colours[mover]}")[0]
+        assert answer[2:] in legal
+        assert len(engine.game.history) == before + 1
+    assert session(engine, "genmove b", "genmove w", "g") == ["= pass"] * 3
+
+
+def test_reg_genmove_does_not_play(duo):
+    answer = session(duo, "reg_genmove b")[0]
+    assert blokus.parse_move(answer[2:], "duo") in blokus.Game("duo", start="fixed").legal_moves()
+    assert duo.game.history == []
+
+
+def test_final_score_uses_pentobi_points():
+    # formats.md: two-player variants B+n / W+n / 0; otherwise Pentobi points per colour, which
+    # count the squares on the board (our score + 89).
+    engine = Engine("duo", "greedy")
+    session(engine, "play b e9,d10,e10,f10,d11")   # purple: 5 squares placed
+    assert session(engine, "final_score") == ["= B+5"]
+    session(engine, "play w i4,j4,k4,j5,j6")       # orange: 5 more
+    assert session(engine, "final_score") == ["= 0"]
+    engine = Engine("classic", "greedy")
+    session(engine, "play 1 a20,b20", "play yellow t20")
+    assert session(engine, "final_score") == ["= 2 1 0 0"]
+    engine = Engine("classic_2", "greedy")
+    session(engine, "set_game Blokus Two-Player", "play 1 a20,b20")
+    assert session(engine, "final_score") == ["= B+2"]
+
+
+def test_list_and_known_commands_cover_what_match_runners_need(duo):
+    listed = session(duo, "list_commands")[0][2:].split("\n")
+    for command in ("set_game", "clear_board", "play", "genmove", "undo", "all_legal", "final_score",
+                    "showboard", "list_commands", "name", "version", "quit", "cputime", "reg_genmove",
+                    "set_random_seed", "known_command"):
+        assert command in listed
+        assert session(duo, f"known_command {command}") == ["= true"]
+    assert session(duo, "known_command fly") == ["= false"]
+
+
+def test_showboard_and_clear_board(duo):
+    session(duo, "play b e9,d10,e10,f10,d11")
+    board = session(duo, "showboard")[0]
+    assert board.startswith("= \n14 ")
+    assert board.count("P") == 5
+    assert session(duo, "clear_board") == ["= "]
+    assert duo.game.history == [] and duo.game.variant == "duo"
+
+
+def test_same_seed_same_moves():
+    def moves(seed):
+        engine = Engine("duo", "mcts:sims=30", seed=seed)
+        return session(engine, "genmove b", "genmove w", "genmove b")
+    assert moves(5) == moves(5)
+    engine = Engine("duo", "random", seed=5)
+    first = session(engine, "genmove b")
+    session(engine, "clear_board", "set_random_seed 5")
+    assert session(engine, "genmove b") == first
+
+
+def test_serve_stops_at_quit():
+    out = io.StringIO()
+    serve(Engine("duo", "greedy"), io.StringIO("name\nquit\nname\n"), out)
+    assert out.getvalue() == "= blokus\n\n= \n\n"
