@@ -20,10 +20,10 @@ from typing import Callable, TextIO
 from blokus import __version__
 from blokus.agents import make_agent
 from blokus.game import Game
+from blokus.sgf import GAME_NAMES
 
-# set_game's names: SGF's GM values (formats.md); the team game has none of its own.
-_VARIANT_OF_GAME = {"Blokus": "classic", "Blokus Two-Player": "classic_2", "Blokus Three-Player": "classic_3",
-                    "Blokus Duo": "duo"}
+# set_game's names are SGF's GM values; the team game has none of its own.
+_VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items() if variant != "classic_teams"}
 _FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, "blue": 0, "yellow": 1, "red": 2, "green": 3}
 _TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1}
 # Pentobi's points count the squares on the board plus the bonus: our score + 89 (formats.md).

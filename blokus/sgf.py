@@ -1,0 +1,449 @@
+"""Game records in Blokus SGF (``.blksgf``), the format Pentobi reads and writes.
+
+>>> import blokus, blokus.sgf
+>>> game = blokus.Game("duo", start="fixed")
+>>> game.play("e10"); game.play("j5,j6")
+>>> blokus.sgf.dumps(game, PB="Ann")
+'(;GM[Blokus Duo]CA[UTF-8]PB[Ann];B[e10];W[j5,j6])'
+>>> blokus.sgf.loads("(;GM[Blokus Duo];B[e10];W[j5,j6])").history == game.history
+True
+
+The format (formats.md, "Game records"): an SGF (FF[4]) collection of game trees. The root node's
+``GM`` names the variant, each later node holds one move: ``B``/``W`` in Duo, ``1``..``4`` (blue,
+yellow, red, green) with four colours, valued by the placed cells (``a1,b1,a2``; rows counted from
+the bottom, docs/rules.md "Board, coordinates, colours"). Passes are not written.
+
+What Pentobi's format cannot say is recorded in two application properties of ours, in the root
+node and only when needed, so that Pentobi still opens the file as the game it can play:
+
+``BKV``
+    Our variant name, written for ``classic_teams`` (``GM[Blokus]BKV[classic_teams]``), for which
+    Blokus SGF has no ``GM``. On reading it must agree with ``GM``.
+``BKS``
+    The start rule, written as ``BKS[any]`` for a ``start="any"`` game. Without it a record is
+    ``start="fixed"``, the rule Pentobi plays (docs/rules.md, "Starting squares").
+"""
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from blokus.game import Game
+
+__all__ = ["GAME_NAMES", "dumps", "loads", "records", "read", "write"]
+
+# The GM string of each variant (formats.md); classic_teams is written as "Blokus".
+GAME_NAMES = {
+    "classic": "Blokus",
+    "classic_2": "Blokus Two-Player",
+    "classic_3": "Blokus Three-Player",
+    "classic_teams": "Blokus",
+    "duo": "Blokus Duo",
+}
+# Pentobi's reader ignores case and surrounding spaces in GM; so do we.
+_VARIANT_OF_GM = {gm.lower(): v for v, gm in GAME_NAMES.items() if v != "classic_teams"}
+VARIANT_PROPERTY = "BKV"
+START_PROPERTY = "BKS"
+
+# Move property per colour index, as written (formats.md).
+_WRITE_IDS = {2: ("B", "W"), 4: ("1", "2", "3", "4")}
+# Move properties read, per number of colours: ours plus those of older Pentobi versions, which
+# Pentobi itself still reads (BLUE..GREEN; 1/2 in Duo).
+_READ_IDS = {
+    2: {"B": 0, "W": 1, "1": 0, "2": 1, "BLUE": 0, "GREEN": 1},
+    4: {"1": 0, "2": 1, "3": 2, "4": 3, "BLUE": 0, "YELLOW": 1, "RED": 2, "GREEN": 3},
+}
+# Any of these in a variant that does not use it is an error rather than an ignored property:
+# skipping it would silently drop a move (B/W in a four-colour game, 3/4 in Duo).
+_ALL_MOVE_IDS = set(_READ_IDS[2]) | set(_READ_IDS[4])
+_SETUP_IDS = ("AB", "AW", "A1", "A2", "A3", "A4", "AE", "PL")
+# Root properties dumps writes itself; a keyword may not replace them or add moves or setup.
+_RESERVED = {"GM", "CA", VARIANT_PROPERTY, START_PROPERTY, *_ALL_MOVE_IDS, *_SETUP_IDS}
+_IDENT = re.compile(r"[A-Z0-9]+")
+
+
+# ---------------------------------------------------------------------------------------------
+# SGF syntax: text <-> game trees of nodes of properties
+
+Node = dict[str, list[str]]  # property identifier -> its unescaped values, in file order
+
+
+class _Tree(NamedTuple):
+    """One SGF game tree: a sequence of nodes, then its variations (child trees)."""
+
+    nodes: list
+    children: list
+
+
+def _where(text: str, i: int) -> str:
+    """Where index i is, for error messages: "line 3, column 7" (both from 1)."""
+    line = text.count("\n", 0, i) + 1
+    column = i - text.rfind("\n", 0, i)
+    return f"line {line}, column {column}"
+
+
+def _skip_space(text: str, i: int) -> int:
+    while i < len(text) and text[i].isspace():
+        i += 1
+    return i
+
+
+def _parse(text: str) -> list[_Tree]:
+    """The game trees of an SGF collection (GameTree = "(" Node+ GameTree* ")").
+
+    Iterative rather than recursive: opening books nest variations as deep as their lines.
+    """
+    trees: list[_Tree] = []
+    open_trees: list[_Tree] = []
+    i = _skip_space(text, 1 if text.startswith("\ufeff") else 0)
+    while i < len(text):
+        c = text[i]
+        if c == "(":
+            if open_trees and not open_trees[-1].nodes:
+                raise ValueError(f"SGF syntax: a variation before any node at {_where(text, i)}")
+            tree = _Tree([], [])
+            (open_trees[-1].children if open_trees else trees).append(tree)
+            open_trees.append(tree)
+            i += 1
+        elif c == ")":
+            if not open_trees:
+                raise ValueError(f"SGF syntax: unbalanced ')' at {_where(text, i)}")
+            if not open_trees.pop().nodes:
+                raise ValueError(f"SGF syntax: empty game tree '()' at {_where(text, i)}")
+            i += 1
+        elif c == ";":
+            if not open_trees:
+                raise ValueError(f"SGF syntax: a node outside any game tree at {_where(text, i)}")
+            if open_trees[-1].children:
+                raise ValueError(f"SGF syntax: a node after a variation at {_where(text, i)}")
+            node, i = _parse_node(text, i + 1)
+            open_trees[-1].nodes.append(node)
+        else:
+            raise ValueError(f"SGF syntax: unexpected {c!r} at {_where(text, i)}")
+        i = _skip_space(text, i)
+    if open_trees:
+        raise ValueError(f"SGF syntax: unbalanced '(': {len(open_trees)} game tree(s) not closed")
+    return trees
+
+
+def _parse_node(text: str, i: int) -> tuple[Node, int]:
+    """The properties after a ';', and the index after them. A property repeated in one node
+    (not valid SGF, but seen in the wild) has its values merged."""
+    node: Node = {}
+    while True:
+        i = _skip_space(text, i)
+        match = _IDENT.match(text, i)
+        if match is None:
+            if i < len(text) and text[i] not in "();":
+                raise ValueError(f"SGF syntax: expected a property identifier (capital letters) "
+                                 f"at {_where(text, i)}, found {text[i]!r}")
+            return node, i
+        ident, i = match.group(), _skip_space(text, match.end())
+        if i >= len(text) or text[i] != "[":
+            raise ValueError(f"SGF syntax: property {ident} has no value at {_where(text, i)}")
+        values = node.setdefault(ident, [])
+        while i < len(text) and text[i] == "[":
+            value, i = _parse_value(text, i + 1)
+            values.append(value)
+            i = _skip_space(text, i)
+
+
+def _parse_value(text: str, i: int) -> tuple[str, int]:
+    """A value after its '[': up to the first unescaped ']', unescaped. A backslash keeps the
+    next character; before a line break it is a soft line break, and both vanish (SGF FF[4])."""
+    out = []
+    start = i
+    while i < len(text):
+        c = text[i]
+        if c == "]":
+            return "".join(out), i + 1
+        if c == "\\" and i + 1 < len(text):
+            i += 1
+            if text[i] in "\r\n":
+                pair = text[i:i + 2]
+                i += 2 if pair in ("\r\n", "\n\r") else 1
+                continue
+            c = text[i]
+        out.append(c)
+        i += 1
+    raise ValueError(f"SGF syntax: unbalanced '[' at {_where(text, start - 1)}: value never closed")
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _node_text(node: Node) -> str:
+    return ";" + "".join(ident + "".join(f"[{_escape(v)}]" for v in values)
+                         for ident, values in node.items())
+
+
+# ---------------------------------------------------------------------------------------------
+# Game trees <-> blokus.Game
+
+def _main_line(tree: _Tree, mainline: bool) -> list[Node]:
+    """The nodes from the root to the end of the game, following the first variation."""
+    nodes = list(tree.nodes)
+    while tree.children:
+        if len(tree.children) > 1 and not mainline:
+            raise ValueError(f"the game has variations (a branch after node {len(nodes) - 1}); "
+                             "pass mainline=True to follow the first")
+        tree = tree.children[0]
+        nodes.extend(tree.nodes)
+    return nodes
+
+
+def _single(root: Node, ident: str) -> str | None:
+    values = root.get(ident)
+    if values is None:
+        return None
+    if len(values) != 1:
+        raise ValueError(f"{ident} must have one value, not {len(values)}")
+    return values[0]
+
+
+def _variant(root: Node) -> str:
+    gm = _single(root, "GM")
+    if gm is None:
+        raise ValueError("no GM property in the root node: not a Blokus SGF record")
+    variant = _VARIANT_OF_GM.get(gm.strip().lower())
+    if variant is None:
+        raise ValueError(f"unsupported variant GM[{gm}]: only " +
+                         ", ".join(sorted(set(GAME_NAMES.values()))) + " are played here")
+    ours = _single(root, VARIANT_PROPERTY)
+    if ours is not None:
+        if GAME_NAMES.get(ours) != GAME_NAMES[variant]:
+            raise ValueError(f"{VARIANT_PROPERTY}[{ours}] does not fit GM[{gm}]")
+        variant = ours
+    return variant
+
+
+def _start(root: Node) -> str:
+    start = _single(root, START_PROPERTY)
+    if start is None:
+        return "fixed"  # Pentobi's rule
+    if start not in ("any", "fixed"):
+        raise ValueError(f"{START_PROPERTY}[{start}]: the start rule is 'any' or 'fixed'")
+    return start
+
+
+def _game(tree: _Tree, mainline: bool) -> Game:
+    """Replays the main line of a game tree, checking every move with the engine."""
+    nodes = _main_line(tree, mainline)
+    game = Game(_variant(nodes[0]), start=_start(nodes[0]))
+    ids = _READ_IDS[game.num_colours]
+    count = 0
+    for number, node in enumerate(nodes):
+        setup = [ident for ident in _SETUP_IDS if ident in node]
+        if setup:
+            raise ValueError(f"node {number}: setup properties ({', '.join(setup)}) are "
+                             "unsupported: only games played from the empty board can be read")
+        moves = [ident for ident in node if ident in _ALL_MOVE_IDS]
+        if not moves:
+            continue
+        count += 1
+        # Pentobi up to 0.2 split a move's cells over several values: join them.
+        cells = ",".join(node[moves[0]])
+        where = f"node {number}, move {count} ({moves[0]}[{cells}])"
+        if len(moves) > 1:
+            raise ValueError(f"{where}: one node holds several moves ({', '.join(moves)})")
+        if moves[0] not in ids:
+            gm, letters = nodes[0]["GM"][0], "/".join(_WRITE_IDS[game.num_colours])
+            raise ValueError(f"{where}: {moves[0]} is not a move property of GM[{gm}] "
+                             f"(formats.md: moves are {letters})")
+        _play(game, ids[moves[0]], cells, where)
+    return game
+
+
+def _play(game: Game, colour: int, cells: str, where: str) -> None:
+    # Passes are implicit (formats.md): the engine skips colours that cannot move, so the node's
+    # colour must be exactly the engine's colour to move.
+    if game.to_move < 0:
+        raise ValueError(f"{where}: the game is already over")
+    if colour != game.to_move:
+        raise ValueError(f"{where}: {game.colour_name(colour)} moves, but "
+                         f"{game.colour_name(game.to_move)} is to move")
+    try:
+        game.play(cells)
+    except ValueError as exc:  # IllegalMoveError included: the message names the rule
+        raise ValueError(f"{where}: {exc}") from exc
+
+
+def _root(game: Game, properties: dict) -> Node:
+    root: Node = {"GM": [GAME_NAMES[game.variant]], "CA": ["UTF-8"]}
+    if game.variant == "classic_teams":
+        root[VARIANT_PROPERTY] = [game.variant]
+    if game.start == "any":
+        root[START_PROPERTY] = ["any"]
+    for key, value in properties.items():
+        ident = key.upper()
+        if not re.fullmatch(r"[A-Z][A-Z0-9]*", ident):
+            raise ValueError(f"property {key!r}: an SGF property name is letters (then digits)")
+        if ident in _RESERVED:
+            raise ValueError(f"property {key!r}: {ident} is written by dumps itself")
+        if ident in root:
+            raise ValueError(f"property {key!r}: {ident} given twice (names are upper-cased)")
+        values = [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+        if not values:
+            raise ValueError(f"property {key!r}: an SGF property needs at least one value")
+        root[ident] = values
+    return root
+
+
+# ---------------------------------------------------------------------------------------------
+# Public API
+
+def dumps(game: Game, **properties) -> str:
+    """One game as one line of Blokus SGF, without a trailing newline.
+
+    Parameters
+    ----------
+    game : blokus.Game
+        Any variant, either start rule, finished or not.
+    **properties
+        Extra root properties, e.g. ``PB="Ann"``, ``DT="2024-05-01"``, ``C="a comment"`` or our
+        own such as ``seed=7``. Names are upper-cased (``seed`` is written ``SEED``); a list or
+        tuple gives several values, anything else one value, ``str(value)``. ``]`` and ``\\``
+        are escaped. A value holding a line break keeps it (SGF allows it), so the record is
+        then no longer one line.
+
+    Returns
+    -------
+    str
+        ``(;GM[...]CA[UTF-8]...;B[...];W[...])``: the root node (``GM``, ``CA``, ``BKV`` for
+        ``classic_teams``, ``BKS[any]`` for ``start="any"``, then ``properties``), then one node
+        per move in play order, its cells in the canonical order a1, b1, ..., a2, ...
+        (formats.md, "Game records").
+
+    Raises
+    ------
+    ValueError
+        A property name is not letters then digits, has no value, or is one dumps writes
+        itself (``GM``, ``CA``, ``BKV``, ``BKS``) or a move or setup property.
+    """
+    ids = _WRITE_IDS[game.num_colours]
+    # move_text already lists cells in the canonical order (bottom row first, then by column).
+    moves = "".join(f";{ids[colour]}[{game.move_text(move)}]" for colour, move in game.history)
+    return f"({_node_text(_root(game, properties))}{moves})"
+
+
+def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, list[str]]]]:
+    """Every game of an SGF collection, with its root properties.
+
+    Parameters
+    ----------
+    text : str
+        Any number of game trees (one per line or not), with any SGF layout: whitespace between
+        tokens, several properties per node, escaped and multiple values, lowercase cells in any
+        order. Property names are capitals and digits (SGF FF[4]). Unknown properties are
+        ignored (and returned when in the root node).
+    mainline : bool
+        Follow the first variation at every branch instead of refusing a tree with variations.
+
+    Returns
+    -------
+    list of (blokus.Game, dict)
+        Per game tree: the game replayed, and its root node's properties as
+        ``{identifier: [unescaped values]}``.
+
+    Raises
+    ------
+    ValueError
+        Bad SGF syntax (unbalanced parentheses or brackets, ...); a ``GM`` missing or not one of
+        the four we play ("unsupported variant", formats.md); a setup property (``AB``, ``AW``,
+        ``A1``-``A4``, ``AE``, ``PL``); variations without ``mainline``; or a move (named by its
+        node and move number) that is not by the colour to move or is illegal (docs/rules.md,
+        "Placing a piece" and "Turns, passing, end"). Colours that cannot move are skipped
+        by the engine, as passes are not written. With several game trees the message
+        starts with the game's number ("game 3 of 5: ...").
+    """
+    trees = _parse(text)
+    out = []
+    for number, tree in enumerate(trees, 1):
+        try:
+            out.append((_game(tree, mainline), dict(tree.nodes[0])))
+        except ValueError as exc:
+            if len(trees) == 1:
+                raise
+            raise ValueError(f"game {number} of {len(trees)}: {exc}") from exc
+    return out
+
+
+def loads(text: str, *, mainline: bool = False) -> Game:
+    """The game of an SGF text holding exactly one game tree.
+
+    Parameters
+    ----------
+    text : str
+        One game tree, in any SGF layout (see ``records``).
+    mainline : bool
+        Follow the first variation at every branch instead of refusing a tree with variations.
+
+    Returns
+    -------
+    blokus.Game
+        The variant of ``GM`` (``classic_teams`` when ``BKV`` says so), start rule ``"fixed"``
+        unless ``BKS[any]``, with every move played.
+
+    Raises
+    ------
+    ValueError
+        The text holds no game tree or several, or any error of ``records``.
+    """
+    trees = _parse(text)
+    if len(trees) != 1:
+        raise ValueError(f"expected exactly one game tree, found {len(trees)}; "
+                         "records() reads a collection")
+    return _game(trees[0], mainline)
+
+
+def read(path: str | os.PathLike, *, mainline: bool = False) -> list[Game]:
+    """All games of a ``.blksgf`` file (UTF-8, formats.md).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+    mainline : bool
+        Follow the first variation at every branch (see ``records``).
+
+    Returns
+    -------
+    list of blokus.Game
+        One per game tree, in file order.
+
+    Raises
+    ------
+    OSError
+        The file cannot be read.
+    ValueError
+        As ``records``; also text that is not UTF-8 (``UnicodeDecodeError``).
+    """
+    with open(path, encoding="utf-8") as f:
+        return [game for game, _ in records(f.read(), mainline=mainline)]
+
+
+def write(path: str | os.PathLike, games: Game | Iterable[Game], **properties) -> None:
+    """Write games to a ``.blksgf`` file, one per line, each line newline-terminated (UTF-8).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        Replaced if it exists.
+    games : blokus.Game or iterable of blokus.Game
+    **properties
+        Root properties for every game, as in ``dumps``.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+    ValueError
+        As ``dumps``.
+    """
+    if isinstance(games, Game):
+        games = [games]
+    lines = [dumps(game, **properties) + "\n" for game in games]  # all checked before writing
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        f.writelines(lines)
