@@ -70,6 +70,27 @@ class Game(_core.Game):
         turn = "over" if self.is_over else f"{self.colour_name(self.to_move)} to move"
         return f"<blokus.Game {self.variant!r} start={self.start!r}: {len(self.history)} moves, {turn}>"
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter: ``blokus.render.svg(self)`` with its defaults."""
+        from blokus import render
+
+        return render.svg(self)
+
+    def show(self, *, ansi: bool | None = None, file=None) -> None:
+        """Print the text board (``str(self)``), with ANSI colours at a terminal.
+
+        Parameters
+        ----------
+        ansi : bool, optional
+            True: always colour; False: never. None (default): colour when ``file`` is a TTY
+            and the ``NO_COLOR`` environment variable is unset or empty.
+        file : writable text stream, optional
+            Default ``sys.stdout``.
+        """
+        from blokus import render
+
+        render.show(self, ansi=ansi, file=file)
+
     def __str__(self) -> str:
         height, width = self.shape
         marks = "".join(name[0].upper() for name in _COLOUR_NAMES[self.num_colours])
