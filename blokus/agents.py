@@ -17,6 +17,7 @@ parameters, e.g. ``mcts:sims=2000`` or ``mcts:seconds=1:c=0.5``.
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Callable, Protocol
@@ -91,6 +92,11 @@ class Search:
     simulations: int
 
 
+def _check(ok: bool, name: str, value, expected: str) -> None:
+    if not ok:  # NaN fails every comparison, so it lands here too
+        raise ValueError(f"{name} must be {expected}, not {value!r}")
+
+
 class MCTSAgent(_Seeded):
     """UCT Monte-Carlo tree search in C.
 
@@ -122,13 +128,14 @@ class MCTSAgent(_Seeded):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
+        _check(simulations is None or simulations >= 1, "simulations", simulations, ">= 1")
+        _check(seconds is None or 0 < seconds < math.inf, "seconds", seconds, "> 0 and finite")
+        _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
+        _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
+        _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "widening": float(widening),
                         "max_nodes": int(max_nodes)}
-        if simulations is not None and simulations < 1:
-            raise ValueError(f"simulations must be >= 1, not {simulations}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be > 0, not {seconds}")
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)

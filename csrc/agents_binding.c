@@ -3,6 +3,7 @@
  * game may be used (or changed by another thread) while a search runs. */
 #include "binding.h"
 
+#include <math.h>
 #include <time.h>
 
 #include "mcts.h"
@@ -45,6 +46,10 @@ static PyObject *search_result(bk_mcts *t)
     bk_mcts_move *moves = PyMem_Malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
     if (!moves) return PyErr_NoMemory();
     npy_intp n = bk_mcts_moves(t, moves);
+    if (n == 0) { /* the root could not be expanded */
+        PyMem_Free(moves);
+        return PyErr_NoMemory();
+    }
     PyObject *ids = PyArray_SimpleNew(1, &n, NPY_INT32), *visits = PyArray_SimpleNew(1, &n, NPY_INT64),
              *values = PyArray_SimpleNew(1, &n, NPY_FLOAT64), *result = NULL;
     if (ids && visits && values) {
@@ -68,8 +73,8 @@ static int check_search_args(long long simulations, double seconds, const bk_mct
     const char *bad = simulations == 0 && seconds == 0.0 ? "give simulations, seconds or both"
                       : simulations < 0                  ? "simulations must be >= 1"
                       : !(seconds >= 0.0)                ? "seconds must be > 0"
-                      : !(p->exploration >= 0.0)         ? "exploration must be >= 0"
-                      : !(p->widening > 0.0)             ? "widening must be > 0"
+                      : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
+                      : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
                                                                       : NULL;
     if (bad) PyErr_SetString(PyExc_ValueError, bad);

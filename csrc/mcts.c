@@ -70,14 +70,16 @@ int64_t bk_mcts_simulations(const bk_mcts *t)
     return t->simulations;
 }
 
-/* Room for n more nodes; 0 when the tree may not or cannot grow. */
-static int reserve(bk_mcts *t, int64_t n)
+/* Room for n more nodes; 0 when the tree may not or cannot grow.  The
+ * root's children are always allowed: without them there is no move. */
+static int reserve(bk_mcts *t, int64_t n, int is_root)
 {
-    if (t->num_nodes + n <= t->capacity) return 1;
-    if (t->num_nodes + n > t->params.max_nodes) return 0;
+    int64_t need = t->num_nodes + n;
+    if (!is_root && need > t->params.max_nodes) return 0;
+    if (need <= t->capacity) return 1;
     int64_t capacity = t->capacity;
-    while (capacity < t->num_nodes + n) capacity *= 2;
-    if (capacity > t->params.max_nodes) capacity = t->params.max_nodes;
+    while (capacity < need) capacity *= 2;
+    if (capacity > t->params.max_nodes) capacity = need > t->params.max_nodes ? need : t->params.max_nodes;
     node *grown = realloc(t->nodes, (size_t)capacity * sizeof *grown);
     if (!grown) return 0;
     t->nodes = grown;
@@ -106,7 +108,7 @@ static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n
 static int expand(bk_mcts *t, uint32_t v, const bk_board *b)
 {
     int n = bk_gen_moves(b, b->to_move, t->moves);
-    if (!reserve(t, n)) return 0;
+    if (!reserve(t, n, v == 0)) return 0;
     order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
@@ -121,8 +123,8 @@ static int expand(bk_mcts *t, uint32_t v, const bk_board *b)
  * admitted by widening, else the highest upper confidence bound. */
 static uint32_t select_child(const bk_mcts *t, const node *v)
 {
-    int admitted = 1 + (int)(t->params.widening * sqrt((double)v->visits));
-    if (admitted > v->num_children) admitted = v->num_children;
+    double widened = 1.0 + t->params.widening * sqrt((double)v->visits); /* in double: no overflow */
+    int admitted = widened < v->num_children ? (int)widened : v->num_children;
     const node *children = t->nodes + v->first_child;
     double log_n = log((double)v->visits), best = -1.0;
     int choice = 0;

@@ -1,0 +1,567 @@
+"""Tests of blokus.agents (RandomAgent, GreedyAgent, MCTSAgent, make_agent, parse_agents, Search)
+and of the C functions behind them (blokus._core.policy_move, blokus._core.mcts).
+
+Expected values come from the rules and from independent computation: legality is checked
+against ``game.legal_moves()``, greedy's rule is recomputed move by move with ``Game.copy()`` and
+``Game.attachment_points``, and MCTS is checked on Duo endgames solved by exhaustive search
+(tests/agent_positions.py). Run with ``-s`` to see the strength figures.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import blokus
+from blokus import _core
+from blokus.agents import GreedyAgent, MCTSAgent, RandomAgent, Search, make_agent, parse_agents
+
+import agent_positions as P
+
+VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
+STARTS = ("any", "fixed")
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+def snapshot(game):
+    return (list(game.history), game.board.copy(), game.remaining.copy(), game.key, game.to_move)
+
+
+def assert_unchanged(game, before):
+    history, board, remaining, key, to_move = before
+    assert list(game.history) == history
+    assert np.array_equal(game.board, board)
+    assert np.array_equal(game.remaining, remaining)
+    assert game.key == key
+    assert game.to_move == to_move
+
+
+def legal_set(game):
+    return set(game.legal_moves().tolist())
+
+
+def random_walk(variant, start, seed):
+    """Yields the positions of one uniformly random game (the same Game object, advanced)."""
+    rng = random.Random(seed)
+    game = blokus.Game(variant, start=start)
+    while not game.is_over:
+        yield game
+        game.play(rng.choice(game.legal_moves().tolist()))
+
+
+def finished_game(variant="duo", seed=0):
+    rng = random.Random(seed)
+    game = blokus.Game(variant, start="fixed")
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves().tolist()))
+    return game
+
+
+def placed_size(game, move):
+    """Number of cells a placement fills, read off the board after playing it on a copy."""
+    after = game.copy()
+    after.play(move)
+    return int((after.board >= 0).sum() - (game.board >= 0).sum())
+
+
+def greedy_best(game, rivals):
+    """The moves greedy's rule allows: largest piece; then most attachment points for the mover
+    after the move; then fewest summed over `rivals`. Computed independently, move by move."""
+    colour = game.to_move
+    filled = int((game.board >= 0).sum())
+    afters = {}
+    for move in game.legal_moves().tolist():
+        after = game.copy()
+        after.play(move)
+        afters[move] = after
+    size = {m: int((a.board >= 0).sum()) - filled for m, a in afters.items()}
+    largest = max(size.values())
+    rank = {}
+    for move, after in afters.items():
+        if size[move] == largest:
+            own = int(after.attachment_points(colour).sum())
+            theirs = sum(int(after.attachment_points(k).sum()) for k in rivals)
+            rank[move] = (own, -theirs)
+    best = max(rank.values())
+    return {m for m, r in rank.items() if r == best}
+
+
+def rivals_of_mover(game):
+    """Colours whose score does not count for the player to move (player_weights)."""
+    weights = _core.player_weights(game.variant)
+    return [k for k in range(game.num_colours) if weights[game.player_to_move][k] == 0]
+
+
+def greedy_picks(game, seeds=24):
+    picks = {_core.policy_move(game, "greedy", s) for s in range(seeds)}
+    picks.add(GreedyAgent(seed=seeds)(game))
+    return picks
+
+
+def wilson(p, n, z=1.96):
+    """Wilson score interval of a proportion p observed over n trials."""
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return centre - half, centre + half
+
+
+# --- 1. legality and purity ----------------------------------------------------------------
+
+@pytest.mark.parametrize("start", STARTS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_builtin_agents_return_a_legal_int_and_leave_the_game_unchanged(variant, start):
+    agents = [RandomAgent(seed=1), GreedyAgent(seed=2), MCTSAgent(20, seed=3),
+              make_agent("mcts:sims=8:c=0.3:widening=1", seed=4)]
+    checked = 0
+    for game in random_walk(variant, start, seed=f"{variant}/{start}"):
+        if len(game.history) % 4:
+            continue
+        legal = legal_set(game)
+        for agent in agents:
+            before = snapshot(game)
+            move = agent(game)
+            assert type(move) is int, (agent.name, type(move))
+            assert move in legal, (agent.name, move, len(game.history))
+            assert_unchanged(game, before)
+        checked += 1
+    assert checked >= 5
+
+
+def test_mcts_search_and_policy_move_leave_the_game_unchanged_midgame():
+    game = P.replay("classic_3", "fixed", [])
+    rng = random.Random(3)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_moves().tolist()))
+    before = snapshot(game)
+    _core.mcts(game, simulations=200, seed=1)
+    _core.policy_move(game, "greedy", 1)
+    _core.policy_move(game, "random", 1)
+    assert_unchanged(game, before)
+    game.play(rng.choice(game.legal_moves().tolist()))  # still playable from the same state
+
+
+@pytest.mark.parametrize("variant", ["classic_3", "classic_teams"])
+def test_mcts_plays_full_games_with_legal_moves_only(variant):
+    agent = make_agent("mcts:sims=50", seed=11)
+    game = blokus.Game(variant, start="fixed")
+    movers = set()
+    while not game.is_over:
+        move = agent(game)
+        assert move in legal_set(game), (len(game.history), move)
+        movers.add(game.to_move)
+        game.play(move)
+    assert game.is_over and all(game.is_out(c) for c in range(4))
+    assert movers == {0, 1, 2, 3}           # green too, in classic_3 by rotation
+    assert game.to_move == -1
+
+
+# --- 2. reproducibility ------------------------------------------------------------------
+
+def self_play(spec, seed, variant, start="fixed"):
+    agent = make_agent(spec, seed=seed)
+    game = blokus.Game(variant, start=start)
+    while not game.is_over:
+        game.play(agent(game))
+    return [m for _, m in game.history]
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:sims=30"])
+def test_same_seed_same_game(spec, variant):
+    first = self_play(spec, 5, variant)
+    assert len(first) > 10
+    assert self_play(spec, 5, variant) == first
+
+
+def test_agents_with_the_same_seed_agree_when_interleaved():
+    for cls in (RandomAgent, GreedyAgent, lambda seed: MCTSAgent(25, seed=seed)):
+        a, b = cls(seed=9), cls(seed=9)
+        game = blokus.Game("duo", start="any")
+        while not game.is_over:
+            move = a(game)
+            assert b(game) == move
+            game.play(move)
+
+
+def test_random_with_different_seeds_differs():
+    games = {tuple(self_play("random", seed, "duo")) for seed in range(4)}
+    assert len(games) == 4
+
+
+@given(seed=st.integers(0, 2**64 - 1), plies=st.integers(0, 24), walk=st.integers(0, 10**6))
+@settings(max_examples=40, deadline=None)
+def test_core_choices_are_functions_of_position_and_seed(seed, plies, walk):
+    rng = random.Random(walk)
+    game = blokus.Game("duo", start="any")
+    for _ in range(plies):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves().tolist()))
+    if game.is_over:
+        return
+    legal = legal_set(game)
+    for policy in ("random", "greedy"):
+        move = _core.policy_move(game, policy, seed)
+        assert move in legal
+        assert _core.policy_move(game.copy(), policy, seed) == move
+    first = _core.mcts(game, simulations=12, seed=seed)
+    again = _core.mcts(game.copy(), simulations=12, seed=seed)
+    for x, y in zip(first[:3], again[:3]):
+        assert np.array_equal(x, y)
+    assert first[3] == again[3] == 12
+
+
+def test_random_is_uniform_over_the_legal_moves():
+    game = P.replay("duo", *P.SOLO_DECISIVE[1][1:])
+    legal = sorted(legal_set(game))
+    assert len(legal) == 9
+    agent = RandomAgent(seed=2024)
+    draws = 9000
+    counts = {m: 0 for m in legal}
+    for _ in range(draws):
+        counts[agent(game)] += 1            # KeyError if ever illegal
+    # each count is Binomial(9000, 1/9): mean 1000, sd 29.8; allow 5 sd
+    assert all(abs(c - 1000) <= 150 for c in counts.values()), counts
+
+
+# --- 3. greedy's rule ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("start", STARTS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_greedy_follows_its_rule(variant, start):
+    checked = ties = 0
+    for game in random_walk(variant, start, seed=f"greedy/{variant}/{start}"):
+        if len(game.history) % 6 != 1:
+            continue
+        best = greedy_best(game, rivals_of_mover(game))
+        picks = greedy_picks(game)
+        assert picks <= best, (len(game.history), picks, best)
+        if len(best) >= 2:                  # "remaining ties at random"
+            ties += 1
+            assert len(picks) >= 2, (len(game.history), best)
+        checked += 1
+    assert checked >= 3 and ties >= 1       # both parts of the rule were exercised
+
+
+def test_greedy_largest_piece_first_on_the_empty_duo_board():
+    game = blokus.Game("duo", start="fixed")
+    sizes = {placed_size(game, m) for m in greedy_picks(game, seeds=10)}
+    assert sizes == {5}                     # every first placement of a pentomino is legal
+
+
+@pytest.mark.parametrize("variant,start,moves", P.PARTNER_MATTERS,
+                         ids=[f"{v}-{len(m)}" for v, _, m in P.PARTNER_MATTERS])
+def test_greedy_does_not_treat_the_partner_colour_as_an_opponent(variant, start, moves):
+    game = P.replay(variant, start, moves)
+    rivals = rivals_of_mover(game)
+    partner_aware = greedy_best(game, rivals)
+    everyone = greedy_best(game, [k for k in range(4) if k != game.to_move])
+    assert not partner_aware & everyone     # the position separates the two readings
+    assert len(rivals) == 2 and game.to_move not in rivals
+    assert greedy_picks(game) <= partner_aware
+
+
+# --- 4. MCTS against exhaustive search ---------------------------------------------------------
+
+@pytest.mark.parametrize("seed0,start,moves", P.SOLO_DECISIVE,
+                         ids=[f"seed{s}" for s, _, _ in P.SOLO_DECISIVE])
+def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves):
+    game = P.replay("duo", start, moves)
+    mover = game.to_move
+    assert game.is_out(1 - mover)
+    rival = game.scores()[1 - mover]        # final: the other colour never moves again
+    memo, reach = {}, {}
+    for move in game.legal_moves().tolist():
+        game.play(move)
+        reach[move] = P.solo_range(game, mover, memo)
+        game.undo()
+    best = max(hi for _, hi in reach.values())
+    best_moves = {m for m, (_, hi) in reach.items() if hi == best}
+    winning = {m for m, (_, hi) in reach.items() if hi > rival}
+    assert best_moves == winning and len(winning) < len(reach)   # the position is as described
+    for seed in range(3):
+        before = snapshot(game)
+        search = MCTSAgent(3000, seed=seed).search(game)
+        assert_unchanged(game, before)
+        assert int(search.ids[0]) in best_moves, (seed, int(search.ids[0]), reach, best)
+        assert MCTSAgent(3000, seed=seed)(game) == int(search.ids[0])
+        # the value is 0.9 x win share + 0.1 x a squashed margin in [0, 1]:
+        for move, value in zip(search.ids.tolist(), search.values.tolist()):
+            lo, hi = reach[move]
+            if lo > rival:                  # every continuation wins
+                assert value >= 0.9, (move, value, reach[move], rival)
+            if hi < rival:                  # every continuation loses
+                assert value <= 0.1, (move, value, reach[move], rival)
+
+
+@pytest.mark.parametrize("seed0,start,moves", P.DUEL_ONE_WIN,
+                         ids=[f"seed{s}" for s, _, _ in P.DUEL_ONE_WIN])
+def test_mcts_finds_the_only_winning_move(seed0, start, moves):
+    game = P.replay("duo", start, moves)
+    mover = game.to_move
+    assert not game.is_out(1 - mover)
+    memo, outcome = {}, {}
+    for move in game.legal_moves().tolist():
+        game.play(move)
+        outcome[move] = P.duel_value(game, mover, memo)
+        game.undo()
+    wins = [m for m, v in outcome.items() if v == 1]
+    assert len(wins) == 1 and all(v == -1 for m, v in outcome.items() if m != wins[0])
+    for seed in range(3):
+        assert MCTSAgent(3000, seed=seed)(game) == wins[0], (seed, outcome)
+
+
+# --- 5. search statistics ------------------------------------------------------------------
+
+def stats_positions():
+    duo = blokus.Game("duo", start="fixed")
+    yield "duo-empty", duo
+    rng = random.Random(1)
+    for variant, plies in (("classic", 20), ("classic_3", 27), ("classic_teams", 40)):
+        game = blokus.Game(variant, start="any")
+        for _ in range(plies):
+            game.play(rng.choice(game.legal_moves().tolist()))
+        yield f"{variant}-{plies}", game
+
+
+STATS_POSITIONS = list(stats_positions())
+
+
+@pytest.mark.parametrize("name,game", STATS_POSITIONS, ids=[name for name, _ in STATS_POSITIONS])
+def test_search_statistics(name, game):
+    before = snapshot(game)
+    legal = legal_set(game)
+    sims = 300
+    search = MCTSAgent(sims, seed=7).search(game)
+    assert_unchanged(game, before)
+    assert isinstance(search, Search)
+    assert search.simulations == sims
+    ids, visits, values = search.ids, search.visits, search.values
+    assert ids.dtype == np.int32 and visits.dtype == np.int64 and values.dtype == np.float64
+    assert len(ids) == len(visits) == len(values) >= 1
+    assert set(ids.tolist()) <= legal and len(set(ids.tolist())) == len(ids)
+    assert np.all(np.diff(visits) <= 0) and visits.min() >= 1
+    assert visits.sum() <= sims
+    assert visits.sum() == sims             # every simulation goes through one root move
+    assert np.all((values >= 0) & (values <= 1))
+    # progressive widening (default 2.0): at most 1 + 2 sqrt(n) root moves are ever admitted
+    assert len(ids) <= 1 + 2.0 * math.sqrt(sims)
+
+
+def widening_position():
+    game = blokus.Game("classic", start="fixed")
+    rng = random.Random(4)
+    for _ in range(12):
+        game.play(rng.choice(game.legal_moves().tolist()))
+    return game
+
+
+def test_search_tiny_widening_admits_one_largest_piece():
+    game = widening_position()
+    largest = max(placed_size(game, m) for m in game.legal_moves().tolist())
+    # widening ~0: 1 + widening * sqrt(n) admits one child, the first in prior order (larger
+    # pieces first), so every simulation goes through one move, a largest piece
+    search = MCTSAgent(60, widening=1e-9, seed=3).search(game)
+    assert len(search.ids) == 1 and search.visits[0] == 60
+    assert placed_size(game, int(search.ids[0])) == largest
+
+
+@pytest.mark.parametrize("widening", [1e6, 1e9], ids=repr)
+def test_search_huge_widening_admits_every_move(widening):
+    game = widening_position()
+    legal = game.legal_moves().tolist()
+    # every move is admitted from the second simulation on, and UCT tries each once before
+    # repeating any: len(legal) + 5 simulations visit every legal move
+    search = MCTSAgent(len(legal) + 5, widening=widening, seed=3).search(game)
+    assert sorted(search.ids.tolist()) == sorted(legal)
+    assert search.visits.max() <= 6
+
+
+def test_search_by_time_and_by_count():
+    game = blokus.Game("duo", start="any")
+    by_time = MCTSAgent(seconds=0.05, seed=1).search(game)
+    assert by_time.simulations >= 1 and int(by_time.ids[0]) in legal_set(game)
+    ids, visits, values, sims = _core.mcts(game, seconds=0.05, seed=1)
+    assert sims >= 1 and len(ids) >= 1
+    # both given, time long: the simulation count is reached first
+    assert MCTSAgent(40, seconds=600, seed=1).search(game).simulations == 40
+    assert _core.mcts(game, simulations=40, seconds=600.0)[3] == 40
+    # both given, count unreachable in the time: the clock stops it
+    assert _core.mcts(game, simulations=10**9, seconds=0.05)[3] < 10**9
+
+
+def test_make_agent_parameters_reach_the_search():
+    game = blokus.Game("duo", start="fixed")
+    assert make_agent("mcts:sims=7", seed=1).search(game).simulations == 7
+    assert make_agent("mcts:simulations=9:c=0:widening=0.5", seed=1).search(game).simulations == 9
+    assert make_agent("mcts:seconds=0.05", seed=1).search(game).simulations >= 1
+    one = make_agent("mcts:sims=60:widening=1e-9", seed=1).search(game)
+    assert len(one.ids) == 1                # widening reached the search
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("greedy"), GreedyAgent)
+    assert make_agent("mcts:sims=7:c=0.5").name == "mcts:sims=7:c=0.5"
+    assert make_agent("greedy").name == "greedy"
+
+
+# --- 6. errors -----------------------------------------------------------------------------
+
+def test_finished_game_is_refused():
+    game = finished_game()
+    for call in (lambda: _core.mcts(game, simulations=10),
+                 lambda: _core.policy_move(game, "random", 0),
+                 lambda: _core.policy_move(game, "greedy", 0),
+                 lambda: MCTSAgent(10, seed=0).search(game),
+                 lambda: MCTSAgent(10, seed=0)(game),
+                 lambda: RandomAgent(seed=0)(game),
+                 lambda: GreedyAgent(seed=0)(game)):
+        with pytest.raises(ValueError):
+            call()
+
+
+@pytest.mark.parametrize("not_a_game", ["duo", None, 3, np.full((14, 14), -1, np.int8)],
+                         ids=["str", "None", "int", "array"])
+def test_non_game_is_a_type_error(not_a_game):
+    with pytest.raises(TypeError):
+        _core.mcts(not_a_game, simulations=5)
+    with pytest.raises(TypeError):
+        _core.policy_move(not_a_game, "random", 0)
+    with pytest.raises(TypeError):
+        _core.policy_move(not_a_game, "greedy", 0)
+    with pytest.raises(TypeError):
+        MCTSAgent(5, seed=0)(not_a_game)
+    with pytest.raises(TypeError):
+        RandomAgent(seed=0)(not_a_game)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {}, {"simulations": 0}, {"simulations": -1}, {"simulations": -1, "seconds": 1.0},
+    {"simulations": 10, "seconds": -0.5}, {"seconds": -1.0}, {"simulations": 10, "seconds": math.nan},
+    {"simulations": 10, "exploration": -0.01}, {"simulations": 10, "exploration": math.nan},
+    {"simulations": 10, "widening": 0.0}, {"simulations": 10, "widening": -1.0},
+    {"simulations": 10, "widening": math.nan}, {"simulations": 10, "widening": math.inf},
+    {"simulations": 10, "max_nodes": 0}, {"simulations": 10, "max_nodes": -5},
+], ids=repr)
+def test_core_mcts_bad_parameters(kwargs):
+    game = blokus.Game("duo")
+    before = snapshot(game)
+    with pytest.raises(ValueError):
+        _core.mcts(game, **kwargs)
+    assert_unchanged(game, before)
+
+
+def test_core_policy_move_bad_policy_and_seed():
+    game = blokus.Game("duo")
+    with pytest.raises(ValueError, match="minimax"):
+        _core.policy_move(game, "minimax", 0)
+    with pytest.raises(ValueError):
+        _core.policy_move(game, "random", -1)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"simulations": 0}, {"simulations": -3}, {"seconds": 0}, {"seconds": -1.0},
+    {"seconds": math.nan}, {"simulations": 0, "seconds": 1.0},
+], ids=repr)
+def test_mcts_agent_rejects_bad_counts_and_times(kwargs):
+    with pytest.raises(ValueError):
+        MCTSAgent(**kwargs)
+
+
+@pytest.mark.parametrize("spec", [
+    "mcts:sims=0", "mcts:sims=-5", "mcts:seconds=0", "mcts:seconds=-1",
+    "mcts:c=-1", "mcts:exploration=-0.5", "mcts:widening=0", "mcts:widening=-2", "mcts:max_nodes=0",
+    "mcts:widening=inf", "mcts:c=nan",
+])
+def test_make_agent_rejects_out_of_range_values(spec):
+    # make_agent's docstring: ValueError for "a value that is not a number or is out of range";
+    # MCTSAgent's: ValueError for "a parameter out of range". An agent that only fails at its
+    # first move would pass parse_agents' check and stop a match midway.
+    with pytest.raises(ValueError):
+        make_agent(spec)
+
+
+@pytest.mark.parametrize("max_nodes", [1, 10])
+def test_tiny_tree_still_gives_a_legal_move(max_nodes):
+    for game in (blokus.Game("duo", start="fixed"), P.replay("classic_3", "any", [])):
+        before = snapshot(game)
+        move = MCTSAgent(200, max_nodes=max_nodes, seed=2)(game)
+        assert move in legal_set(game)
+        assert_unchanged(game, before)
+
+
+@pytest.mark.parametrize("max_nodes", [1, 10, 1000])
+def test_tiny_tree_with_more_root_moves_than_nodes_still_gives_a_legal_move(max_nodes):
+    game = P.replay(*P.BIG_ROOT)
+    legal = legal_set(game)
+    assert len(legal) > 1024                # more root moves than the tree may hold
+    search = MCTSAgent(100, max_nodes=max_nodes, seed=1).search(game)
+    assert search.simulations == 100
+    assert len(search.ids) >= 1 and set(search.ids.tolist()) <= legal
+    assert MCTSAgent(100, max_nodes=max_nodes, seed=1)(game) in legal
+
+
+@pytest.mark.parametrize("spec,named", [
+    ("minimax", "minimax"), ("Greedy", "Greedy"), ("mcts:depth=3", "depth"),
+    ("greedy:sims=3", "sims"), ("mcts:sims", "sims"), ("mcts:sims=lots", "lots"),
+    ("mcts:sims=1.5", "1.5"), ("mcts:c=high", "high"), ("mcts:seconds=soon", "soon"),
+])
+def test_make_agent_errors_name_the_culprit(spec, named):
+    with pytest.raises(ValueError, match=named):
+        make_agent(spec)
+
+
+def test_parse_agents():
+    assert parse_agents("mcts:sims=500,c=0.5,greedy") == ["mcts:sims=500:c=0.5", "greedy"]
+    assert parse_agents("random") == ["random"]
+    assert parse_agents("greedy,random") == ["greedy", "random"]
+    assert parse_agents("mcts,sims=5") == ["mcts:sims=5"]
+    assert parse_agents("greedy,mcts:sims=5,widening=1,c=0.2") == ["greedy", "mcts:sims=5:widening=1:c=0.2"]
+    for text in ("", "c=1,greedy", "greedy,,random", "greedy,", ",greedy", "bogus",
+                 "greedy,bogus", "random,sims=5"):
+        with pytest.raises(ValueError):
+            parse_agents(text)
+
+
+# --- 7. strength ---------------------------------------------------------------------------
+
+def duo_match(spec_a, spec_b, games=100):
+    """Win share of spec_a (a tie counts 1/2) over `games` Duo games, seats alternating."""
+    points = 0.0
+    for i in range(games):
+        a, b = make_agent(spec_a, seed=2 * i), make_agent(spec_b, seed=2 * i + 1)
+        seat = i % 2                        # a's colour (= player in Duo)
+        players = (a, b) if seat == 0 else (b, a)
+        game = blokus.Game("duo", start="fixed")
+        while not game.is_over:
+            game.play(players[game.to_move](game))
+        winners = game.winners()
+        if seat in winners:
+            points += 1 / len(winners)
+    return points / games
+
+
+@pytest.mark.parametrize("spec_a,spec_b", [("greedy", "random")])
+def test_strength_greedy_beats_random(spec_a, spec_b):
+    share = duo_match(spec_a, spec_b)
+    lo, hi = wilson(share, 100)
+    print(f"\n{spec_a} vs {spec_b}: win share {share:.3f}, Wilson 95% [{lo:.3f}, {hi:.3f}]")
+    assert lo > 0.5
+
+
+@pytest.mark.parametrize("spec_a,spec_b", [("mcts:sims=500", "greedy")])
+def test_strength_mcts_beats_greedy(spec_a, spec_b):
+    share = duo_match(spec_a, spec_b)
+    lo, hi = wilson(share, 100)
+    print(f"\n{spec_a} vs {spec_b}: win share {share:.3f}, Wilson 95% [{lo:.3f}, {hi:.3f}]")
+    assert lo > 0.5
+
+
+def test_wilson_interval_hand_worked():
+    # p = 0.5, n = 100: centre 0.5, half-width 1.96 * sqrt(0.0025 + 0.000096) / 1.038416 = 0.0962
+    lo, hi = wilson(0.5, 100)
+    assert lo == pytest.approx(0.5 - 0.0962, abs=2e-4) and hi == pytest.approx(0.5 + 0.0962, abs=2e-4)
