@@ -184,6 +184,25 @@ def _selfplay_header(summary: dict) -> str:
     return head
 
 
+def cmd_gtp(args: argparse.Namespace) -> int:
+    from blokus import gtp
+
+    try:
+        engine = gtp.Engine(args.variant, args.agent, seed=args.seed)
+    except ValueError as exc:
+        args.parser.error(str(exc))
+    return gtp.serve(engine, sys.stdin, sys.stdout)
+
+
+GTP_DESCRIPTION = """\
+Run a GTP engine on stdin/stdout with the command set of Pentobi's pentobi-gtp (set_game,
+clear_board, play, genmove, reg_genmove, g, undo, all_legal, final_score, showboard,
+set_random_seed, cputime, known_command, list_commands, name, version, protocol_version, quit),
+so that blokus can be matched against other GTP programs and driven from GUI tools. Games use
+each colour's fixed starting square, as Pentobi does.
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="blokus", description="An exact, fast Blokus engine.")
     parser.add_argument("--version", action="version", version=f"blokus {__version__}")
@@ -228,6 +247,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help="progress bar with games/s and ETA on stderr (default: when stderr is a terminal)")
     sp.set_defaults(func=cmd_selfplay, parser=sp)
+
+    gp = sub.add_parser("gtp", help="run a GTP engine on stdin/stdout (Pentobi's command set)",
+                        description=GTP_DESCRIPTION)
+    gp.add_argument("--variant", choices=VARIANTS, default="classic",
+                    help="variant at start; set_game changes it (default: classic)")
+    gp.add_argument("--agent", default="mcts:sims=2000",
+                    help="agent that answers genmove, e.g. greedy or mcts:seconds=1 (default: mcts:sims=2000)")
+    gp.add_argument("--seed", type=_seed, default=None, help="seed of the agent (default: fresh entropy)")
+    gp.set_defaults(func=cmd_gtp, parser=gp)
     return parser
 
 

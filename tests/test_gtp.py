@@ -151,3 +151,24 @@ def test_serve_stops_at_quit():
     out = io.StringIO()
     serve(Engine("duo", "greedy"), io.StringIO("name\nquit\nname\n"), out)
     assert out.getvalue() == "= blokus\n\n= \n\n"
+
+
+def test_the_gtp_command_answers_on_stdout():
+    script = "1 set_game Blokus Duo\n2 genmove b\n3 all_legal w\nquit\n"
+    run = subprocess.run([sys.executable, "-m", "blokus", "gtp", "--agent", "greedy", "--seed", "1"],
+                         input=script, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    answers = run.stdout.split("\n\n")
+    assert answers[0] == "=1 "
+    game = blokus.Game("duo", start="fixed")
+    move = answers[1].removeprefix("=2 ")
+    assert blokus.parse_move(move, "duo") in game.legal_moves()
+    assert len(move.split(",")) == 5  # greedy plays a largest piece
+    game.play(move)
+    assert len(answers[2].removeprefix("=3 ").split("\n")) == len(game.legal_moves())
+
+
+def test_the_gtp_command_refuses_a_bad_agent():
+    run = subprocess.run([sys.executable, "-m", "blokus", "gtp", "--agent", "minimax"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 2 and "unknown agent 'minimax'" in run.stderr
