@@ -15,6 +15,8 @@ import pytest
 import blokus
 from blokus import selfplay, sgf
 from blokus.selfplay import SelfPlayError
+from blokus.selfplay.report import summarize
+from blokus.selfplay.settings import Config
 
 SIZES = {name: size for name, size in zip(blokus.PIECE_NAMES, [1, 2, 3, 3] + [4] * 5 + [5] * 12)}
 
@@ -192,19 +194,19 @@ def test_ties_split_the_win(tmp_path):
         return selfplay.GameResult(index, "", 0, tuple(agents), tuple(colour_scores),
                                    tuple(player_scores), tuple(winners), z, z, z.astype(np.int32),
                                    z.astype(np.int32))
-    config = selfplay._Config("duo", "fixed", ["a", "b"], 0, 2)
+    config = Config("duo", "fixed", ["a", "b"], 0, 2)
     results = {0: result(0, "ab", (-5, -5), (-5, -5), (0, 1)), 1: result(1, "ba", (-3, -9), (-3, -9), (0,))}
-    s = selfplay._summary(config, results, played=2, elapsed=1.0, interrupted=False, workers=1,
-                          ray=None, out=tmp_path, files=[])
+    s = summarize(config, results, played=2, elapsed=1.0, interrupted=False, workers=1,
+                  ray=None, out=tmp_path, files=[])
     by = {r["agent"]: r for r in s["per_agent"]}
     assert by["a"]["wins"] == 0.5 and by["b"]["wins"] == 1.5
     assert by["b"]["win_rate"] == 0.75
-    config = selfplay._Config("classic_teams", "fixed", ["a", "b"], 0, 2)
+    config = Config("classic_teams", "fixed", ["a", "b"], 0, 2)
     results = {0: result(0, "abab", (1, 2, 3, 4), (4, 6, 4, 6), (1, 3)),
                1: result(1, "baba", (1, 2, 3, 0), (4, 2, 4, 2), (0, 2)),
                2: result(2, "abab", (1, 1, 1, 1), (2, 2, 2, 2), (0, 1, 2, 3))}
-    s = selfplay._summary(config, results, played=3, elapsed=1.0, interrupted=False, workers=1,
-                          ray=None, out=tmp_path, files=[])
+    s = summarize(config, results, played=3, elapsed=1.0, interrupted=False, workers=1,
+                  ray=None, out=tmp_path, files=[])
     by = {r["agent"]: r for r in s["per_agent"]}
     assert by["a"]["wins"] == 0.5 and by["b"]["wins"] == 2.5
     assert [seat["win_share"] for seat in s["per_seat"]] == pytest.approx([0.5, 0.5, 0.5, 0.5])

@@ -1,0 +1,175 @@
+"""``run``: a run from its settings to its files, through Ctrl-C."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Sequence, Union
+
+from blokus.selfplay.backends import Source, game_source, require_ray
+from blokus.selfplay.errors import Interrupted, SelfPlayError
+from blokus.selfplay.files import (GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE,
+                                   SUMMARY_FILE, write_text)
+from blokus.selfplay.games import GameResult
+from blokus.selfplay.plot import plot_scores, require_matplotlib
+from blokus.selfplay.records import Journal, load_records, write_records
+from blokus.selfplay.report import summarize
+from blokus.selfplay.settings import Config, resolve_settings
+from blokus.selfplay.tables import write_tables
+
+
+def run(out: Union[str, os.PathLike], *, variant: str | None = None,
+        agents: Union[str, Sequence[str], None] = None, games: int | None = None,
+        seed: int | None = None, start: str | None = None, workers: int | None = None,
+        ray: str | None = None, resume: bool = False, plot: bool = False,
+        progress: bool | None = None) -> dict:
+    """Plays self-play games and writes them to ``out`` (see ``help(blokus.selfplay)`` for the
+    files).
+
+    Parameters
+    ----------
+    out : path
+        The run's directory; created if missing. Without ``resume`` it must be empty or absent.
+    variant : str
+        Default ``"classic"``.
+    agents : str or sequence of str
+        Agent strings (``"greedy"``, ``"mcts:sims=500"``), or one comma-separated string as on
+        the command line. At most one per seat. Default ``"random"``.
+    games : int
+        Games in the run, default 100.
+    seed : int
+        In [0, 2**64), default 0.
+    start : {"fixed", "any"}
+        The start rule, default ``"fixed"`` (Pentobi's).
+    workers : int
+        Processes on this machine (default: the cores this process may use); 1 plays in this
+        process. With ``ray="local"``, the CPUs of the local Ray instance.
+    ray : str, optional
+        A Ray address (``"auto"``, ``"ray://host:10001"``) to play on that cluster, or
+        ``"local"`` to start a local Ray instance. Needs ``pip install "blokus[ray]"``; the
+        cluster's nodes need blokus installed.
+    resume : bool
+        Continue the run in ``out``: games already in ``games.blksgf`` are kept and skipped.
+        Settings left as None are the run's; settings given must equal them, except ``games``,
+        which may grow. Starts a new run when ``out`` holds none.
+    plot : bool
+        Also write ``scores.png`` (needs matplotlib: ``pip install "blokus[plot]"``).
+    progress : bool, optional
+        Show a progress bar on stderr; None (default) shows it when stderr is a terminal.
+
+    Returns
+    -------
+    dict
+        The summary written to ``summary.json``: settings, ``finished``, ``complete``,
+        ``played`` (games played by this call), ``elapsed_seconds``, ``games_per_second``,
+        ``per_agent`` (games, wins, win_rate with Wilson's 95% interval, mean_score,
+        mean_length) and ``per_seat`` (mean_score, win_share).
+
+    Raises
+    ------
+    SelfPlayError
+        A bad setting (see the class); nothing is played.
+    Interrupted
+        Ctrl-C (KeyboardInterrupt) while playing: the games finished so far are kept and every
+        file is written for them; ``.summary`` holds the summary. Resume with ``resume=True``.
+    """
+    out = Path(out)
+    config, resuming = resolve_settings(out, resume, {"variant": variant, "agents": agents,
+                                                      "games": games, "seed": seed, "start": start})
+    workers = _workers(workers)
+    if plot:
+        require_matplotlib()
+    if ray is not None:
+        require_ray()
+    results = load_records(out, config) if resuming else {}
+    remaining = [g for g in range(config.games) if g not in results]
+    collected: list = []
+    source = game_source(config, remaining, collected, workers=workers, ray=ray)
+    already = len(results)
+    elapsed, interrupted = _play(out, config, resuming, source, remaining, results, progress)
+    with _no_sigint():
+        for chunk in collected:  # a chunk received but not yet handled when Ctrl-C came
+            for result in chunk:
+                results.setdefault(result.index, result)
+        summary = _write_files(out, config, results, plot, played=len(results) - already,
+                               elapsed=elapsed, interrupted=interrupted, workers=workers, ray=ray)
+    if interrupted:
+        raise Interrupted(summary)
+    return summary
+
+
+def _workers(workers: int | None) -> int:
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SelfPlayError(f"--workers: must be at least 1, not {workers!r}")
+    return workers
+
+
+def _play(out: Path, config: Config, resuming: bool, source: Source, remaining: list[int],
+          results: dict[int, GameResult], progress: bool | None) -> tuple[float, bool]:
+    """Plays games ``remaining`` into ``results``, each appended to games.blksgf as it comes;
+    the seconds of play, and whether Ctrl-C stopped it. Ctrl-C before the first file is
+    written propagates."""
+    from tqdm import tqdm
+
+    started, elapsed = False, 0.0
+    try:
+        with contextlib.ExitStack() as stack:
+            chunks = stack.enter_context(source) if remaining else iter(())
+            out.mkdir(parents=True, exist_ok=True)
+            write_text(out / RUN_FILE, json.dumps(config.as_json(), indent=2) + "\n")
+            if resuming:
+                write_records(out, results)  # in order, without a line cut short
+            bar = stack.enter_context(tqdm(
+                total=config.games, initial=len(results), unit=" games", dynamic_ncols=True,
+                desc=f"{config.variant} self-play", smoothing=0.1,
+                disable=None if progress is None else not progress))
+            journal = Journal(out / RECORDS_FILE, remaining)
+            stack.callback(journal.close)
+            started = True
+            t0 = time.perf_counter()
+            try:
+                for chunk in chunks:
+                    for result in chunk:
+                        results[result.index] = result
+                        journal.add(result)
+                    bar.update(len(chunk))
+            finally:
+                elapsed = time.perf_counter() - t0
+    except KeyboardInterrupt:  # the source has stopped its workers on the way out
+        if not started:
+            raise
+        return elapsed, True
+    return elapsed, False
+
+
+def _write_files(out: Path, config: Config, results: dict[int, GameResult], plot: bool,
+                 **progress) -> dict:
+    """Writes every file for the games in ``results``; the summary."""
+    write_records(out, results)
+    write_tables(out, config, results)
+    files = [RUN_FILE, RECORDS_FILE, MOVES_FILE, GAMES_FILE, SUMMARY_FILE]
+    if plot:
+        plot_scores(out / PLOT_FILE, config, results)
+        files.append(PLOT_FILE)
+    summary = summarize(config, results, out=out, files=files, **progress)
+    write_text(out / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
+    return summary
+
+
+@contextlib.contextmanager
+def _no_sigint():
+    """While the output files are written, a second Ctrl-C waits."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -1,0 +1,123 @@
+"""A run's settings: the defaults, the ones given, the ones of the run being resumed
+(``run.json``), and their checks."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from blokus import __version__
+from blokus.agents import parse_agents
+from blokus.game import VARIANTS, Game
+from blokus.selfplay.errors import SelfPlayError
+from blokus.selfplay.files import RECORDS_FILE, RUN_FILE
+
+DEFAULTS = {"variant": "classic", "agents": ["random"], "games": 100, "seed": 0, "start": "fixed"}
+
+_OPTION = {"variant": "--variant", "start": "--start", "agents": "--agents", "seed": "--seed"}
+
+
+@dataclass
+class Config:
+    variant: str
+    start: str
+    agents: list
+    seed: int
+    games: int
+
+    def as_json(self) -> dict:
+        return {"variant": self.variant, "start": self.start, "agents": self.agents,
+                "seed": self.seed, "games": self.games, "blokus": __version__}
+
+
+def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool]:
+    """The run's settings, checked, and whether there is a run in ``out`` to resume."""
+    saved = _saved(out, resume)
+    if given.get("agents") is not None:
+        given["agents"] = _agents(given["agents"])
+    config = Config(**_merge(out, given, saved))
+    _check(config)
+    if saved is None or given.get("agents") is None:
+        config.agents = _agents(config.agents)
+    _check_seats(config)
+    return config, saved is not None
+
+
+def _saved(out: Path, resume: bool) -> dict | None:
+    """The settings of the run in ``out`` to resume, or None; refuses an ``out`` that is neither
+    a run to resume nor new."""
+    if out.exists() and not out.is_dir():
+        raise SelfPlayError(f"--out {out} is a file, not a directory")
+    run_file = out / RUN_FILE
+    if resume and run_file.exists():
+        try:
+            saved = json.loads(run_file.read_text(encoding="utf-8"))
+            return {key: saved[key] for key in ("variant", "start", "agents", "seed", "games")}
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SelfPlayError(f"--resume: {run_file} is not a self-play run file ({exc})") from None
+    if resume and (out / RECORDS_FILE).exists():
+        raise SelfPlayError(f"--resume: {out} has {RECORDS_FILE} but no {RUN_FILE}: "
+                            "not a directory `blokus selfplay` wrote")
+    if not resume and out.is_dir() and any(out.iterdir()):
+        raise SelfPlayError(f"--out {out} is not empty: add --resume to continue the run in it, "
+                            "or choose a new directory")
+    return None
+
+
+def _merge(out: Path, given: dict, saved: dict | None) -> dict:
+    """Each setting: the one given, else the saved run's, else the default. A resume may change
+    only ``games``."""
+    values = {}
+    for key, default in DEFAULTS.items():
+        value = given.get(key)
+        if saved is not None:
+            if key != "games" and value is not None and value != saved[key]:
+                raise SelfPlayError(
+                    f"--resume: the run in {out} has {_OPTION[key]} {_show(key, saved[key])}, not "
+                    f"{_show(key, value)}; leave the option out or choose a new directory")
+            if value is None:
+                value = saved[key]
+        values[key] = default if value is None else value
+    return values
+
+
+def _show(key: str, value) -> str:
+    return ",".join(value) if key == "agents" else str(value)
+
+
+def _agents(agents) -> list[str]:
+    if isinstance(agents, str):
+        text = agents
+    else:
+        agents = list(agents)
+        if not agents or not all(isinstance(a, str) for a in agents):
+            raise SelfPlayError("agents: give agent strings, e.g. ['greedy', 'mcts:sims=500']")
+        text = ",".join(agents)
+    try:
+        specs = parse_agents(text)
+    except ValueError as exc:
+        raise SelfPlayError(f"--agents: {exc}") from None
+    for spec in specs:
+        if specs.count(spec) > 1:
+            raise SelfPlayError(f"--agents: {spec!r} is given twice (one agent alone already "
+                                "plays every seat)")
+    return specs
+
+
+def _check(config: Config) -> None:
+    if config.variant not in VARIANTS:
+        raise SelfPlayError(f"--variant: unknown variant {config.variant!r} "
+                            f"(expected one of: {', '.join(VARIANTS)})")
+    if config.start not in ("fixed", "any"):
+        raise SelfPlayError(f"--start: the start rule is 'fixed' or 'any', not {config.start!r}")
+    if isinstance(config.games, bool) or not isinstance(config.games, int) or config.games < 1:
+        raise SelfPlayError(f"--games: must be at least 1, not {config.games!r}")
+    if isinstance(config.seed, bool) or not isinstance(config.seed, int) or not 0 <= config.seed < 2**64:
+        raise SelfPlayError(f"--seed: must be an integer in [0, 2**64), not {config.seed!r}")
+
+
+def _check_seats(config: Config) -> None:
+    players = Game(config.variant).num_players
+    if len(config.agents) > players:
+        raise SelfPlayError(f"--agents: {len(config.agents)} agents for {config.variant}, which has "
+                            f"{players} seats; give at most {players}")
