@@ -1,83 +1,88 @@
 """PettingZoo AEC environment for Blokus.
 
-# Blokus
-
-| Creation           | `blokus.env.env(variant="duo", start="fixed", reward="win_loss")`        |
-|--------------------|--------------------------------------------------------------------------|
-| Actions            | Discrete                                                                 |
-| Parallel API       | No                                                                       |
-| Manual Control     | No                                                                       |
-| Agents             | `['player_0', 'player_1']` (Duo); one per player of the variant          |
-| Number of agents   | 2 (duo, classic_2), 3 (classic_3), 4 (classic, classic_teams)            |
-| Action Shape       | ()                                                                       |
-| Action Values      | Discrete(A): A = 13,729 (Duo 14x14), 30,433 (classic 20x20)              |
-| Observation Shape  | (C + 1, H, W) planes; C colours (2 or 4), H = W = 14 or 20               |
-| Observation Values | [0, 1]                                                                   |
+==================  ===========================================================================
+Creation            ``blokus.env.env(variant="duo", start="fixed", reward="win_loss")``
+Actions             Discrete
+Parallel API        No
+Manual Control      No
+Agents              ``['player_0', 'player_1']`` (Duo); one per player of the variant
+Number of agents    2 (duo, classic_2), 3 (classic_3), 4 (classic, classic_teams)
+Action Shape        ()
+Action Values       Discrete(A): A = 13,729 (Duo 14x14), 30,433 (classic 20x20)
+Observation Shape   (C + 1, H, W) planes; C colours (2 or 4), H = W = 14 or 20
+Observation Values  [0, 1]
+==================  ===========================================================================
 
 Blokus as Mattel publishes it (the rules in docs/rules.md): each colour places its 21 pieces so that
 they touch its own colour only at corners; the player with the highest score wins (-1 per square
 left in hand, bonuses for placing everything; see Rewards). Variants:
-`classic` (4 players), `classic_2` (2 players: blue+red against yellow+green), `classic_3`
+``classic`` (4 players), ``classic_2`` (2 players: blue+red against yellow+green), ``classic_3``
 (3 players; green is shared, moved by the players in rotation, its score ignored),
-`classic_teams` (blue+red against yellow+green, each player a colour) and `duo` (14x14, 2 players).
-`start="fixed"` gives each colour its own starting square (Pentobi's convention); `"any"` is the
+``classic_teams`` (blue+red against yellow+green, each player a colour) and ``duo`` (14x14, 2 players).
+``start="fixed"`` gives each colour its own starting square (Pentobi's convention); ``"any"`` is the
 rule sheet's rule.
 
-### Agents and turns
-
-`player_p` is player p. The agent to act is the player who moves the colour to move: in `classic_2`
-one agent moves two colours; in `classic_3` green is moved by player (green pieces on the board)
+Agents and turns
+----------------
+``player_p`` is player p. The agent to act is the player who moves the colour to move: in ``classic_2``
+one agent moves two colours; in ``classic_3`` green is moved by player (green pieces on the board)
 mod 3. A colour with no legal placement is skipped by the engine (docs/rules.md: that is a pass, not a
 choice), so the agent on move always has at least one legal action.
 
-### Observation space
-
+Observation space
+-----------------
 A dict, seen from the *perspective colour*: the colour to move for the agent on move, else the
 agent's own colour (player p's colour p).
 
-| key             | dtype, shape       | meaning                                                    |
-|-----------------|--------------------|------------------------------------------------------------|
-| `observation`   | int8 (C + 1, H, W) | planes below                                               |
-| `action_mask`   | int8 (A,)          | 1 at each legal placement id; all 0 for agents not on move |
-| `remaining`     | int8 (C, 21)       | pieces in hand, rows in the planes' colour order, columns in `blokus.PIECE_NAMES` order |
+===============  ==================  ==============================================================
+key              dtype, shape        meaning
+===============  ==================  ==============================================================
+``observation``  int8 (C + 1, H, W)  planes below
+``action_mask``  int8 (A,)           1 at each legal placement id; all 0 for agents not on move
+``remaining``    int8 (C, 21)        pieces in hand, rows in the planes' colour order, columns in
+                                     ``blokus.PIECE_NAMES`` order
+===============  ==================  ==============================================================
 
-| plane     | content                                                                          |
-|-----------|----------------------------------------------------------------------------------|
-| 0         | cells of the perspective colour                                                  |
-| 1 .. C-1  | cells of the other colours, in turn order after it                               |
-| C         | its attachment points: empty cells diagonal to its cells and not edge-adjacent to them (before its first piece: the starting squares open to it) |
+==========  =======================================================================================
+plane       content
+==========  =======================================================================================
+0           cells of the perspective colour
+1 .. C-1    cells of the other colours, in turn order after it
+C           its attachment points: empty cells diagonal to its cells and not edge-adjacent to them
+            (before its first piece: the starting squares open to it)
+==========  =======================================================================================
 
-### Action space
-
-A placement id `a` in `[0, A)`: row `a` of `blokus.placements(variant)` (piece, orientation and
-anchor; `game.move_text(a)` gives its cells). Illegal actions end the game with -1 for the
-offender and 0 for the others (PettingZoo's `TerminateIllegalWrapper`); with `reward="score"`
+Action space
+------------
+A placement id ``a`` in ``[0, A)``: row ``a`` of ``blokus.placements(variant)`` (piece, orientation and
+anchor; ``game.move_text(a)`` gives its cells). Illegal actions end the game with -1 for the
+offender and 0 for the others (PettingZoo's ``TerminateIllegalWrapper``); with ``reward="score"``
 the offender gets one less than the worst score a player can end with (-90, or -179 where a
 player scores two colours), so that breaking a rule never pays. Actions out of range or not
-integers fail the wrapper's `AssertionError`; through `raw_env` illegal actions raise
-`blokus.IllegalMoveError`.
+integers fail the wrapper's ``AssertionError``; through ``raw_env`` illegal actions raise
+``blokus.IllegalMoveError``.
 
-### Rewards
-
-Given once, when the game ends. `reward="win_loss"`: +1 to each player with the highest player
-score, -1 to the others, 0 to all when all players tie. `reward="score"`: each agent's player
+Rewards
+-------
+Given once, when the game ends. ``reward="win_loss"``: +1 to each player with the highest player
+score, -1 to the others, 0 to all when all players tie. ``reward="score"``: each agent's player
 score (docs/rules.md, "Scoring": -1 per square in hand, +15 for placing all 21 pieces, +20 if the last
-was the monomino; classic_2 sums the player's two colours, classic_teams the team's). `infos` carry
-`scores` (per colour), `player_scores` and `colour_to_move` (-1 once the game is over).
+was the monomino; classic_2 sums the player's two colours, classic_teams the team's). ``infos`` carry
+``scores`` (per colour), ``player_scores`` and ``colour_to_move`` (-1 once the game is over).
 
-### Rendering
+Rendering
+---------
+``render_mode="ansi"`` returns the text board, ``"rgb_array"`` a uint8 (16 H, 16 W, 3) image, and
+``"human"`` prints the text board after every step (no window opens).
 
-`render_mode="ansi"` returns the text board, `"rgb_array"` a uint8 (16 H, 16 W, 3) image, and
-`"human"` prints the text board after every step (no window opens).
-
-### Single agent
-
-`blokus.gym_env.BlokusEnv` (ids `blokus/Duo-v0` and the others, registered on `import blokus`)
+Single agent
+------------
+``blokus.gym_env.BlokusEnv`` (ids ``blokus/Duo-v0`` and the others, registered on ``import blokus``)
 plays one seat against built-in or custom opponents; see its docstring. There is no
-`parallel_env`: Blokus is played in turns.
+``parallel_env``: Blokus is played in turns.
 
-### Version history
-
+Version history
+---------------
 * v0: initial release (blokus 0.1.0).
 """
 from __future__ import annotations

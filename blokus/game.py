@@ -34,6 +34,8 @@ class Game(_core.Game):
     ValueError
         Unknown variant or start rule.
 
+    Notes
+    -----
     Colours are indices in turn order: classic 0 blue, 1 yellow, 2 red,
     3 green; Duo 0 purple, 1 orange. Moves are placement ids (see
     ``blokus.placements``), texts such as ``"a20,b20,c20"`` or cells.

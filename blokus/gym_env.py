@@ -55,6 +55,8 @@ class BlokusEnv(gymnasium.Env):
         Start rule, as ``blokus.Game``.
     render_mode : {None, "ansi", "rgb_array", "human"}
 
+    Notes
+    -----
     The observation is ``blokus.env``'s dict without the mask (``observation`` int8
     (C + 1, H, W) planes and ``remaining`` int8 (C, 21)), seen from the learner's colour to move.
     ``info["action_mask"]`` (int8, (A,)) and :meth:`action_masks` (bool) give its legal

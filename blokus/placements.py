@@ -26,6 +26,8 @@ class Placements(NamedTuple):
     size : ndarray, int8, shape (A,)
         Number of cells.
 
+    Notes
+    -----
     ``A`` is 30,433 on the classic 20x20 board and 13,729 on Duo's 14x14.
     """
 

@@ -38,15 +38,17 @@ What :func:`svg` and :func:`plot` draw, bottom layer first:
   equal) at opacity 0.6 over the board; NaN cells get nothing. In the SVG each heat cell has a
   ``<title>`` (a tooltip) giving its cell and value.
 
-SVG structure (for CSS or for tests): every drawn element carries a ``class``: ``board``,
-``cell c<colour>``, ``heat``, ``grid``, ``start``, ``attach``, ``last``, ``highlight``,
-``highlight-outline``, ``coord col``, ``coord row``. A board cell ``(row, col)`` is the square
+SVG structure (for CSS or for tests): every drawn element carries a ``class``: ``bk-board``,
+``bk-cell bk-c<colour>``, ``bk-heat``, ``bk-grid``, ``bk-start``, ``bk-attach``, ``bk-last``,
+``bk-highlight``, ``bk-highlight-outline``, ``bk-coord bk-col``, ``bk-coord bk-row`` (prefixed,
+so that a page's own CSS classes do not restyle an inlined board). A board cell ``(row, col)`` is the square
 ``x = 24 * col``, ``y = 24 * row`` of side 24 in the ``viewBox``, whatever ``size`` is.
 """
 from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
@@ -59,6 +61,8 @@ _DUO = np.array([[120, 60, 170], [240, 130, 20], [235, 235, 235]], np.uint8)
 _GRID = np.array([160, 160, 160], np.uint8)
 
 _CELL = 24  # SVG user units per board cell: pixels per cell at the default size
+_PREFIX = "bk-"  # of every class name in svg()
+_CLASS = re.compile(r'class="([^"]*)"')
 _NEUTRAL = (85, 85, 85)  # a starting square open to several colours
 _INK = (34, 34, 34)  # outlines of the last-move dots
 _LABEL = (68, 68, 68)  # coordinate labels
@@ -397,7 +401,10 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
             out.append(f'<text class="coord row" x="{_num(-0.5 * k)}" y="{y}">{height - r}</text>')
         out.append("</g>")
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    # Class names get a prefix: an SVG inlined in a page (Jupyter, Sphinx themes) shares the page's
+    # CSS, whose generic classes such as "highlight" or "grid" would restyle the board.
+    return _CLASS.sub(lambda m: 'class="' + " ".join(_PREFIX + name for name in m[1].split()) + '"',
+                      "\n".join(out) + "\n")
 
 
 # ------------------------------------------------------------------ matplotlib

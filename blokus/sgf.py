@@ -9,7 +9,7 @@
 True
 
 The format (formats.md, "Game records"): an SGF (FF[4]) collection of game trees. The root node's
-``GM`` names the variant, each later node holds one move: ``B``/``W`` in Duo, ``1``..``4`` (blue,
+``GM`` names the variant, each later node holds one move: ``B``/``W`` in Duo, ``1`` .. ``4`` (blue,
 yellow, red, green) with four colours, valued by the placed cells (``a1,b1,a2``; rows counted from
 the bottom, docs/rules.md "Board, coordinates, colours"). Passes are not written.
 

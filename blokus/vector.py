@@ -26,6 +26,8 @@ class VectorGame(_core.VectorGame):
     seed : int, optional
         Seeds the built-in policies; a random seed by default.
 
+    Notes
+    -----
     Every attribute below is a read-only NumPy view of C memory with the games as its first
     axis, updated in place by each step (keep a reference, and it stays current): ``board``
     (N, H, W) int8, ``to_move`` (N,) int8, ``legal_mask`` (N, A) bool, ``num_legal`` (N,)

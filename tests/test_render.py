@@ -24,6 +24,7 @@ import pytest
 
 import blokus
 from blokus import render
+from plotting import matplotlib_or_skip
 
 DATA = Path(__file__).parent / "data" / "render"
 NS = "{http://www.w3.org/2000/svg}"
@@ -122,7 +123,7 @@ def parse(text):
 
 def elements(root, cls):
     """Elements whose class list contains ``cls``."""
-    return [e for e in root.iter() if cls in (e.get("class") or "").split()]
+    return [e for e in root.iter() if "bk-" + cls in (e.get("class") or "").split()]
 
 
 def rect_cell(e):
@@ -196,7 +197,7 @@ def test_svg_cells_are_the_board(name):
     board = np.asarray(game.board)
     drawn = {}
     for e in elements(root, "cell"):
-        colour = int(next(c for c in e.get("class").split() if re.fullmatch(r"c\d", c))[1:])
+        colour = int(next(c for c in e.get("class").split() if re.fullmatch(r"bk-c\d", c))[4:])
         assert e.get("fill") == hex_of(rgb_of(game)[colour])
         cell = rect_cell(e)
         assert cell not in drawn
@@ -466,8 +467,7 @@ def test_image_pixels():
 # ------------------------------------------------------------------ plot()
 @pytest.fixture
 def agg():
-    mpl = pytest.importorskip("matplotlib")
-    mpl.use("Agg", force=True)
+    matplotlib_or_skip()
     import matplotlib.pyplot as plt
 
     yield plt

@@ -1,7 +1,6 @@
 """`blokus.selfplay`: determinism, records against tables, seat rotation, Ctrl-C and resume, Ray."""
 import json
 import math
-import os
 import signal
 import subprocess
 import sys
@@ -17,6 +16,7 @@ from blokus import selfplay, sgf
 from blokus.selfplay import SelfPlayError
 from blokus.selfplay.report import summarize
 from blokus.selfplay.settings import Config
+from plotting import matplotlib_or_skip
 
 SIZES = {name: size for name, size in zip(blokus.PIECE_NAMES, [1, 2, 3, 3] + [4] * 5 + [5] * 12)}
 
@@ -291,12 +291,8 @@ def test_resume_extends_and_drops_a_cut_line(tmp_path, duo_run):
     assert json.loads((out / "run.json").read_text())["games"] == 20
 
 
-# CI's second run preloads AddressSanitizer, under which matplotlib's C++ extension aborts on import
-# (ASan cannot intercept the C++ exceptions of a library loaded after it).
-@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
-                    reason="matplotlib cannot be imported under a preloaded AddressSanitizer")
 def test_plot_writes_a_png(tmp_path):
-    pytest.importorskip("matplotlib")
+    matplotlib_or_skip()
     selfplay.run(tmp_path, variant="duo", games=4, agents="greedy,random", seed=0, workers=1, plot=True)
     data = (tmp_path / "scores.png").read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000

@@ -1,4 +1,4 @@
-"""Self-play: many games between agents, recorded for analysis and training.
+"""Self-play: many games between agents, recorded for analysis and training::
 
     blokus selfplay --variant duo --games 1000 --agents mcts:sims=500,greedy --seed 7 --out runs/duo
 
@@ -52,7 +52,6 @@ Wins
 # (run.json and its checks), records (games.blksgf: resume, journal, rewrite), tables (Parquet),
 # backends (in-process, process pool, Ray), report (summary, Wilson, the table), plot
 # (scores.png), files (file names, atomic writes), errors, runner (run itself).
-# GameResult and wilson are public too, though not in __all__.
 from blokus.selfplay.errors import Interrupted, SelfPlayError
 from blokus.selfplay.files import (GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE,
                                    SUMMARY_FILE)
@@ -60,6 +59,6 @@ from blokus.selfplay.games import GameResult, game_seed, play_game, seat_agents,
 from blokus.selfplay.report import format_table, wilson
 from blokus.selfplay.runner import run
 
-__all__ = ["run", "play_game", "game_seed", "seat_seed", "seat_agents", "format_table",
-           "SelfPlayError", "Interrupted", "RUN_FILE", "RECORDS_FILE", "MOVES_FILE", "GAMES_FILE",
+__all__ = ["run", "play_game", "game_seed", "seat_seed", "seat_agents", "format_table", "wilson",
+           "GameResult", "SelfPlayError", "Interrupted", "RUN_FILE", "RECORDS_FILE", "MOVES_FILE", "GAMES_FILE",
            "SUMMARY_FILE", "PLOT_FILE"]
