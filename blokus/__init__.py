@@ -25,6 +25,19 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
+# Submodules load on first use (blokus.render, blokus.agents, ...), so that `import blokus` stays
+# light and optional dependencies are imported only by what needs them.
+_SUBMODULES = {"agents", "analysis", "env", "gtp", "gym_env", "puzzles", "render", "rl", "selfplay", "sgf",
+               "vector"}
+
+
+def __getattr__(name: str):
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"blokus.{name}")
+    raise AttributeError(f"module 'blokus' has no attribute {name!r}")
+
 
 def _register_gymnasium_envs() -> None:
     import importlib.util

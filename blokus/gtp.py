@@ -11,6 +11,11 @@ Answers start with ``=`` (success) or ``?`` (error, then a message) and end with
 line; a numeric id before a command is echoed back. An error leaves the game unchanged.
 Passes are implicit, as in Blokus SGF: ``genmove`` answers ``pass`` for a colour with no
 legal placement, and ``play <colour> pass`` is accepted only for such a colour.
+
+Unlike Pentobi, which accepts a move of any colour at any time to set up positions, ``play`` and
+``genmove`` refuse a colour that is not to move (the game keeps the rules' turn order); a match
+runner, which plays in turn, never notices. Duo's colours may also be called ``purple`` and
+``orange``, the names our messages use.
 """
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ from blokus.sgf import GAME_NAMES
 # set_game's names are SGF's GM values; the team game has none of its own.
 _VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items() if variant != "classic_teams"}
 _FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, "blue": 0, "yellow": 1, "red": 2, "green": 3}
-_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1}
+_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "purple": 0, "w": 1, "white": 1, "green": 1, "orange": 1}
 # Pentobi's points count the squares on the board plus the bonus: our score + 89 (formats.md).
 _PENTOBI_POINTS_OFFSET = 89
 
@@ -84,7 +89,7 @@ class Engine:
             if name not in self.commands:
                 raise GtpError(f"unknown command: {name}")
             return f"={ident} {self.commands[name](args)}\n\n"
-        except (GtpError, ValueError, IndexError) as exc:
+        except Exception as exc:  # any failure is an answer: a crashed engine loses its match
             return f"?{ident} {exc}\n\n"
 
     # ---- helpers -------------------------------------------------------------
@@ -163,7 +168,7 @@ class Engine:
         return "\n".join(self.game.move_text(int(m)) for m in self.game.legal_moves(colour))
 
     def final_score(self, args: list[str]) -> str:
-        if self.game.num_players == 2 and self.game.variant != "classic_teams":
+        if self.game.num_players == 2:
             first, second = self.game.player_scores()
             return f"B+{first - second}" if first > second else f"W+{second - first}" if second > first else "0"
         return " ".join(str(s + _PENTOBI_POINTS_OFFSET) for s in self.game.scores())

@@ -72,7 +72,7 @@ static int check_search_args(long long simulations, double seconds, const bk_mct
 {
     const char *bad = simulations == 0 && seconds == 0.0 ? "give simulations, seconds or both"
                       : simulations < 0                  ? "simulations must be >= 1"
-                      : !(seconds >= 0.0)                ? "seconds must be > 0"
+                      : !(seconds >= 0.0 && isfinite(seconds)) ? "seconds must be > 0 and finite (0: no limit)"
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
                       : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"

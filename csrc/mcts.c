@@ -29,6 +29,7 @@ struct bk_mcts {
     node *nodes;
     int64_t num_nodes, capacity, simulations;
     int full; /* the tree could not grow: no more expansions */
+    int side[BK_MAX_COLOURS]; /* per player: the lowest player with the same score weights */
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
     bk_move_sets playout_scratch;
 };
@@ -38,6 +39,18 @@ bk_mcts_params bk_mcts_defaults(void)
     return (bk_mcts_params){.exploration = 0.7, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
 }
 
+/* Players whose scores are made of the same colours are one side. */
+static void find_sides(int variant, int *side)
+{
+    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    int n = bk_player_weights(variant, weights);
+    for (int p = 0; p < n; p++) {
+        side[p] = p;
+        for (int q = 0; q < p && side[p] == p; q++)
+            if (memcmp(weights[p], weights[q], sizeof weights[p]) == 0) side[p] = q;
+    }
+}
+
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed)
 {
     bk_mcts *t = malloc(sizeof *t);
@@ -45,6 +58,7 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
     t->root = *root;
     t->params = *params;
     bk_rng_seed(&t->rng, seed, 0);
+    find_sides(root->variant, t->side);
     t->capacity = 1024;
     t->nodes = malloc((size_t)t->capacity * sizeof *t->nodes);
     if (!t->nodes) {
@@ -80,6 +94,7 @@ static int reserve(bk_mcts *t, int64_t n, int is_root)
     int64_t capacity = t->capacity;
     while (capacity < need) capacity *= 2;
     if (capacity > t->params.max_nodes) capacity = need > t->params.max_nodes ? need : t->params.max_nodes;
+    if ((uint64_t)capacity > SIZE_MAX / sizeof(node)) return 0; /* where size_t is 32 bits */
     node *grown = realloc(t->nodes, (size_t)capacity * sizeof *grown);
     if (!grown) return 0;
     t->nodes = grown;
@@ -140,18 +155,19 @@ static uint32_t select_child(const bk_mcts *t, const node *v)
     return v->first_child + (uint32_t)choice;
 }
 
-/* Each player's value of a finished game: its share of the win, plus a
- * little for its margin over the best other player. */
-static void playout_values(const bk_board *b, double *values)
+/* Each player's value of a finished game: its side's share of the win, plus
+ * a little for its margin over the best other side.  A side is the players
+ * who share one score: a team in classic_teams, else a single player. */
+static void playout_values(const bk_mcts *t, const bk_board *b, double *values)
 {
     int scores[BK_MAX_COLOURS], n = bk_player_scores(b, scores), best = scores[0], winners = 0;
     for (int p = 1; p < n; p++)
         if (scores[p] > best) best = scores[p];
-    for (int p = 0; p < n; p++) winners += scores[p] == best;
+    for (int p = 0; p < n; p++) winners += scores[p] == best && t->side[p] == p; /* one count per side */
     for (int p = 0; p < n; p++) {
         int other = INT32_MIN;
         for (int q = 0; q < n; q++)
-            if (q != p && scores[q] > other) other = scores[q];
+            if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
         double share = scores[p] == best ? 1.0 / winners : 0.0;
         double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
         values[p] = (1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin;
@@ -178,7 +194,7 @@ static void simulate(bk_mcts *t)
     }
     bk_random_playout(&b, &t->rng, &t->playout_scratch);
     double values[BK_MAX_COLOURS];
-    playout_values(&b, values);
+    playout_values(t, &b, values);
     for (uint32_t i = 0; i < depth; i++) {
         node *nd = &t->nodes[path[i]];
         nd->visits++;

@@ -3,9 +3,11 @@
  * Every node holds the value of its move for the player who made it (in
  * classic_3 the player moving the shared colour at that turn), so the search
  * works for 2, 3 and 4 players alike: each player picks what is best for
- * itself.  A playout's value for a player is its share of the win (1 alone,
- * 1/k in a k-way tie, 0 otherwise) plus a small term for its score margin,
- * which breaks ties between equally won or lost positions.
+ * itself.  A playout's value for a player is its side's share of the win (1
+ * alone, 1/k in a k-way tie between sides, 0 otherwise; a side is a player,
+ * or a team in classic_teams) plus a small term for its score margin over
+ * the best other side, which breaks ties between equally won or lost
+ * positions.
  *
  * Children are ordered by a prior (larger pieces first, ties in random
  * order) and admitted by progressive widening: a node visited n times

@@ -565,3 +565,17 @@ def test_wilson_interval_hand_worked():
     # p = 0.5, n = 100: centre 0.5, half-width 1.96 * sqrt(0.0025 + 0.000096) / 1.038416 = 0.0962
     lo, hi = wilson(0.5, 100)
     assert lo == pytest.approx(0.5 - 0.0962, abs=2e-4) and hi == pytest.approx(0.5 + 0.0962, abs=2e-4)
+
+
+def test_mcts_values_count_a_team_win_as_a_whole_win():
+    # classic_teams: blue+red play greedy against random yellow+green; 30 plies in, the greedy
+    # team is far ahead, so winning is near certain and a won game is worth (nearly) 1 to its
+    # side, not half of it (Search.values: a side's share of the win, 1 alone).
+    game = blokus.Game("classic_teams")
+    agents = [make_agent("greedy", seed=1), make_agent("random", seed=2)]
+    for _ in range(30):
+        game.play(agents[game.to_move % 2](game))
+    scores = game.player_scores()
+    assert game.to_move == 2 and scores[0] == scores[2] and scores[0] - scores[1] >= 10
+    search = MCTSAgent(500, seed=1).search(game)
+    assert search.values[0] > 0.9

@@ -16,6 +16,8 @@ import gc
 import pickle
 import re
 import resource
+import subprocess
+import sys
 import tracemalloc
 
 import numpy as np
@@ -676,3 +678,14 @@ def test_import_without_pettingzoo():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "(14, 14)"
+
+
+def test_submodules_load_on_first_use():
+    # the README uses blokus.render, blokus.analysis, ... after a bare `import blokus`
+    code = ("import blokus, sys; assert 'blokus.sgf' not in sys.modules; "
+            "print(blokus.sgf.dumps(blokus.Game('duo', start='fixed')), blokus.render.svg(blokus.Game('duo'))[:4])")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["(;GM[Blokus", "Duo]CA[UTF-8])", "<svg"]
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        blokus.nothing

@@ -172,3 +172,8 @@ def test_the_gtp_command_refuses_a_bad_agent():
     run = subprocess.run([sys.executable, "-m", "blokus", "gtp", "--agent", "minimax"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "unknown agent 'minimax'" in run.stderr
+
+
+def test_duo_colours_by_our_names_too(duo):
+    assert session(duo, "play purple e9,d10,e10,f10,d11", "play orange j5") == ["= ", "= "]
+    assert [c for c, _ in duo.game.history] == [0, 1]
