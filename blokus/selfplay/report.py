@@ -14,8 +14,8 @@ from blokus.selfplay.settings import Config
 
 TIE_NOTE = ("Wins: a game won alone counts 1, a k-way tie for the top score 1/k to each tied side "
             "(a split win);\nthe 95% interval is Wilson's. Length: pieces placed in the game.")
-TEAMS_NOTE = ("classic_teams: a team's share is split between its two seats; an agent holding "
-              "both gets all of it.")
+TEAMS_NOTE = ("classic_teams: per agent, a team's share is split between its two seats (an agent "
+              "holding both gets all of it);\nper seat, the win share is the seat's team's.")
 SHARED_SEATS_NOTE = ("With fewer agents than seats an agent holds several seats in a game; its "
                      "wins add up their shares\nand its mean score is over the seats it held.")
 
