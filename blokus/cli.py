@@ -12,6 +12,7 @@ import numpy as np
 from blokus import _core
 from blokus import __version__
 from blokus.game import VARIANTS, Game
+from blokus.puzzles import add_solve_command
 
 
 def player_scores(colour_scores: np.ndarray, variant: str) -> np.ndarray:
@@ -256,6 +257,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="agent that answers genmove, e.g. greedy or mcts:seconds=1 (default: mcts:sims=2000)")
     gp.add_argument("--seed", type=_seed, default=None, help="seed of the agent (default: fresh entropy)")
     gp.set_defaults(func=cmd_gtp, parser=gp)
+
+    add_solve_command(sub)
     return parser
 
 

@@ -88,7 +88,8 @@ def image(game, cell: int = 16) -> np.ndarray:
 
     Parameters
     ----------
-    game : blokus.Game
+    game : blokus.Game or blokus.puzzles.Solution
+        A solo puzzle's solution is drawn from its ``colours`` grid (H, W may differ).
     cell : int
         Side of a board cell in pixels (>= 2); a one-pixel grid line is drawn at
         the top and left of each cell.
@@ -108,12 +109,56 @@ def image(game, cell: int = 16) -> np.ndarray:
     """
     if cell < 2:
         raise ValueError(f"cell must be at least 2 pixels, not {cell}")
-    palette = _palette(game)
-    rgb = palette[game.board]  # -1 (empty) picks the last row
+    if _is_solution(game):
+        rgb = _CLASSIC[game.colours]  # -1 (empty) picks the last row
+    else:
+        rgb = _palette(game)[game.board]
     img = np.repeat(np.repeat(rgb, cell, axis=0), cell, axis=1)
     img[::cell, :] = _GRID
     img[:, ::cell] = _GRID
     return img
+
+
+def _is_solution(obj) -> bool:
+    """Whether obj is a solo puzzle's Solution (blokus.puzzles), drawn from its colours grid."""
+    from blokus.puzzles import Solution  # late: puzzles imports render for its pictures
+
+    return isinstance(obj, Solution)
+
+
+def _solution_svg(solution, size) -> str:
+    """A puzzle solution: cells in their colour, pieces outlined, faint lines between cells."""
+    k, grid = _CELL, solution.grid
+    height, width = grid.shape
+    px_w = width * k if size is None else _check_size(size)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_num(px_w)}" '
+           f'height="{_num(px_w * height / width)}" viewBox="0 0 {width * k} {height * k}">']
+    for r in range(height):
+        for c in range(width):
+            colour = int(solution.colours[r, c])
+            out.append(f'<rect class="cell c{colour}" x="{c * k}" y="{r * k}" width="{k}" height="{k}" '
+                       f'fill="{_hex(_CLASSIC[colour])}"/>')
+    padded = np.pad(grid, 1, constant_values=-2)  # -2: outside, so the border is a piece edge
+    thin, thick = [], []
+    for r in range(height + 1):
+        for c in range(width):  # the edge above cell (r, c)
+            (thick if padded[r, c + 1] != padded[r + 1, c + 1] else thin).append(f"M{c * k} {r * k}h{k}")
+    for r in range(height):
+        for c in range(width + 1):  # the edge left of cell (r, c)
+            (thick if padded[r + 1, c] != padded[r + 1, c + 1] else thin).append(f"M{c * k} {r * k}v{k}")
+    if thin:
+        out.append(f'<path class="grid" d="{"".join(thin)}" stroke="#ffffff" stroke-opacity="0.35" '
+                   f'stroke-width="1"/>')
+    out.append(f'<path class="outline" d="{"".join(thick)}" stroke="{_hex(_INK)}" stroke-width="2.5" '
+               f'stroke-linecap="square"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _prefixed(match) -> str:
+    """A class attribute with every name prefixed: an SVG inlined in a page (Jupyter, Sphinx
+    themes) shares the page's CSS, whose generic classes ("highlight", "grid") would restyle it."""
+    return 'class="' + " ".join(_PREFIX + name for name in match[1].split()) + '"'
 
 
 def _palette(game) -> np.ndarray:
@@ -316,7 +361,9 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
 
     Parameters
     ----------
-    game : blokus.Game
+    game : blokus.Game or blokus.puzzles.Solution
+        A solo puzzle's solution is drawn as its pieces in their colours, each outlined; only
+        ``size`` applies to it (default 24 pixels per cell).
     size : int or float, optional
         Width of the picture in pixels (the ``width`` attribute; ``height`` follows the aspect
         ratio). Default 24 pixels per board cell, plus one cell for the labels and 4 pixels of
@@ -344,6 +391,8 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
         a heat map or mask whose shape is not the board's, an infinite heat value, or a size
         that is not a positive number.
     """
+    if _is_solution(game):
+        return _CLASS.sub(_prefixed, _solution_svg(game, size))
     scene = _scene(game, highlight, show_attachment_points, last_move)
     k = _CELL
     height, width = scene.height, scene.width
@@ -401,10 +450,7 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
             out.append(f'<text class="coord row" x="{_num(-0.5 * k)}" y="{y}">{height - r}</text>')
         out.append("</g>")
     out.append("</svg>")
-    # Class names get a prefix: an SVG inlined in a page (Jupyter, Sphinx themes) shares the page's
-    # CSS, whose generic classes such as "highlight" or "grid" would restyle the board.
-    return _CLASS.sub(lambda m: 'class="' + " ".join(_PREFIX + name for name in m[1].split()) + '"',
-                      "\n".join(out) + "\n")
+    return _CLASS.sub(_prefixed, "\n".join(out) + "\n")
 
 
 # ------------------------------------------------------------------ matplotlib

@@ -1,5 +1,6 @@
 /* What the binding files (module.c: the module and Game; vector_binding.c:
- * VectorGame; agents_binding.c: moves chosen in C) share.  Only binding files include Python.h. */
+ * VectorGame; agents_binding.c: moves chosen in C; puzzles_binding.c: the
+ * solo puzzles) share.  Only binding files include Python.h. */
 #ifndef BK_BINDING_H
 #define BK_BINDING_H
 
@@ -39,5 +40,7 @@ bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
 int bkpy_add_vector_type(PyObject *module);
 /* Adds policy_move and mcts to the module (agents_binding.c). */
 int bkpy_add_agent_functions(PyObject *module);
+/* Adds pack_solve, pack_count and all84_solve to the module (puzzles_binding.c). */
+int bkpy_add_puzzle_functions(PyObject *module);
 
 #endif

@@ -887,7 +887,9 @@ static int module_exec(PyObject *module)
         return -1;
     st->game_type = PyType_FromModuleAndSpec(module, &Game_spec, NULL);
     if (!st->game_type || PyModule_AddObjectRef(module, "Game", st->game_type) < 0) return -1;
-    if (bkpy_add_vector_type(module) < 0 || bkpy_add_agent_functions(module) < 0) return -1;
+    if (bkpy_add_vector_type(module) < 0 || bkpy_add_agent_functions(module) < 0 ||
+        bkpy_add_puzzle_functions(module) < 0)
+        return -1;
     PyObject *names = PyTuple_New(BK_NUM_PIECES);
     for (int p = 0; names && p < BK_NUM_PIECES; p++) {
         PyObject *name = PyUnicode_FromString(bk_piece_names[p]);

@@ -139,3 +139,13 @@ def test_selfplay_optional_extras_missing(tmp_path, capsys, monkeypatch):
     err = _selfplay_error(["--ray", "local", "--out", str(tmp_path / "b")], capsys)
     assert 'pip install "blokus[ray]"' in err
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+def test_solve_is_a_subcommand(tmp_path, capsys):
+    # the commands: a packing solved, checked and drawn
+    out = tmp_path / "p.svg"
+    assert main(["solve", "8x10", "--seed", "1", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "check: valid" in printed and out.read_text().startswith("<svg")
+    result = subprocess.run([sys.executable, "-m", "blokus", "solve", "9x9"], capture_output=True, text=True)
+    assert result.returncode == 2
