@@ -1,4 +1,4 @@
-"""A GTP engine speaking the commands of Pentobi's ``pentobi-gtp`` (formats.md, "Engine protocol").
+"""A GTP engine speaking the commands of Pentobi's ``pentobi-gtp`` (its GTP engine protocol).
 
 ``blokus gtp --variant duo --agent mcts:sims=2000`` reads commands on stdin and answers on
 stdout, so the engine can be matched against other GTP programs and driven from GUI tools::
@@ -31,7 +31,7 @@ from blokus.sgf import GAME_NAMES
 _VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items() if variant != "classic_teams"}
 _FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, "blue": 0, "yellow": 1, "red": 2, "green": 3}
 _TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "purple": 0, "w": 1, "white": 1, "green": 1, "orange": 1}
-# Pentobi's points count the squares on the board plus the bonus: our score + 89 (formats.md).
+# Pentobi's points count the squares on the board plus the bonus: our score + 89.
 _PENTOBI_POINTS_OFFSET = 89
 
 

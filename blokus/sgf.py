@@ -8,7 +8,7 @@
 >>> blokus.sgf.loads("(;GM[Blokus Duo];B[e10];W[j5,j6])").history == game.history
 True
 
-The format (formats.md, "Game records"): an SGF (FF[4]) collection of game trees. The root node's
+The format (Blokus SGF, as Pentobi writes it): an SGF (FF[4]) collection of game trees. The root node's
 ``GM`` names the variant, each later node holds one move: ``B``/``W`` in Duo, ``1`` .. ``4`` (blue,
 yellow, red, green) with four colours, valued by the placed cells (``a1,b1,a2``; rows counted from
 the bottom, docs/rules.md "Board, coordinates, colours"). Passes are not written.
@@ -34,7 +34,7 @@ from blokus.game import Game
 
 __all__ = ["GAME_NAMES", "dumps", "loads", "records", "read", "write"]
 
-# The GM string of each variant (formats.md); classic_teams is written as "Blokus".
+# The GM string of each variant (Pentobi's); classic_teams is written as "Blokus".
 GAME_NAMES = {
     "classic": "Blokus",
     "classic_2": "Blokus Two-Player",
@@ -47,7 +47,7 @@ _VARIANT_OF_GM = {gm.lower(): v for v, gm in GAME_NAMES.items() if v != "classic
 VARIANT_PROPERTY = "BKV"
 START_PROPERTY = "BKS"
 
-# Move property per colour index, as written (formats.md).
+# Move property per colour index, as Pentobi writes them.
 _WRITE_IDS = {2: ("B", "W"), 4: ("1", "2", "3", "4")}
 # Move properties read, per number of colours: ours plus those of older Pentobi versions, which
 # Pentobi itself still reads (BLUE..GREEN; 1/2 in Duo).
@@ -252,13 +252,13 @@ def _game(tree: _Tree, mainline: bool) -> Game:
         if moves[0] not in ids:
             gm, letters = nodes[0]["GM"][0], "/".join(_WRITE_IDS[game.num_colours])
             raise ValueError(f"{where}: {moves[0]} is not a move property of GM[{gm}] "
-                             f"(formats.md: moves are {letters})")
+                             f"(Blokus SGF: moves are {letters})")
         _play(game, ids[moves[0]], cells, where)
     return game
 
 
 def _play(game: Game, colour: int, cells: str, where: str) -> None:
-    # Passes are implicit (formats.md): the engine skips colours that cannot move, so the node's
+    # Passes are implicit (Pentobi writes none): the engine skips colours that cannot move, so the node's
     # colour must be exactly the engine's colour to move.
     if game.to_move < 0:
         raise ValueError(f"{where}: the game is already over")
@@ -315,7 +315,7 @@ def dumps(game: Game, **properties) -> str:
         ``(;GM[...]CA[UTF-8]...;B[...];W[...])``: the root node (``GM``, ``CA``, ``BKV`` for
         ``classic_teams``, ``BKS[any]`` for ``start="any"``, then ``properties``), then one node
         per move in play order, its cells in the canonical order a1, b1, ..., a2, ...
-        (formats.md, "Game records").
+        (as Pentobi writes them).
 
     Raises
     ------
@@ -352,7 +352,7 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
     ------
     ValueError
         Bad SGF syntax (unbalanced parentheses or brackets, ...); a ``GM`` missing or not one of
-        the four we play ("unsupported variant", formats.md); a setup property (``AB``, ``AW``,
+        the four we play ("unsupported variant"); a setup property (``AB``, ``AW``,
         ``A1``-``A4``, ``AE``, ``PL``); variations without ``mainline``; or a move (named by its
         node and move number) that is not by the colour to move or is illegal (docs/rules.md,
         "Placing a piece" and "Turns, passing, end"). Colours that cannot move are skipped
@@ -400,7 +400,7 @@ def loads(text: str, *, mainline: bool = False) -> Game:
 
 
 def read(path: str | os.PathLike, *, mainline: bool = False) -> list[Game]:
-    """All games of a ``.blksgf`` file (UTF-8, formats.md).
+    """All games of a ``.blksgf`` file (UTF-8, as Pentobi writes them).
 
     Parameters
     ----------

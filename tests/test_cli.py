@@ -149,3 +149,10 @@ def test_solve_is_a_subcommand(tmp_path, capsys):
     assert "check: valid" in printed and out.read_text().startswith("<svg")
     result = subprocess.run([sys.executable, "-m", "blokus", "solve", "9x9"], capture_output=True, text=True)
     assert result.returncode == 2
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly():
+    # `blokus random | head -1`: no traceback on the closed pipe
+    run = subprocess.run(f"{sys.executable} -m blokus random --games 20000 | head -1", shell=True,
+                         capture_output=True, text=True, timeout=120)
+    assert run.stdout.startswith("20000 uniform-random") and "Traceback" not in run.stderr

@@ -46,7 +46,9 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
         The start rule, default ``"fixed"`` (Pentobi's).
     workers : int
         Processes on this machine (default: the cores this process may use); 1 plays in this
-        process. With ``ray="local"``, the CPUs of the local Ray instance.
+        process. With ``ray="local"``, the CPUs of the local Ray instance. Worker processes
+        start by importing the ``__main__`` script, so a script must call ``run`` under
+        ``if __name__ == "__main__":``, as always with ``multiprocessing``.
     ray : str, optional
         A Ray address (``"auto"``, ``"ray://host:10001"``) to play on that cluster, or
         ``"local"`` to start a local Ray instance. Needs ``pip install "blokus[ray]"``; the
