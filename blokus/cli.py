@@ -10,7 +10,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 
-from blokus import _core
+from blokus import _core, argtypes
 from blokus import __version__
 from blokus.game import VARIANTS, Game
 from blokus.puzzles import add_solve_command
@@ -82,27 +82,6 @@ def cmd_random(args: argparse.Namespace) -> int:
     print(score_table(scores, args.variant))
     print("\n" + SCORING_NOTE)
     return 0
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    value = int(text)
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"must be in [0, 2**64), not {value}")
-    return value
-
-
-def _workers(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 SELFPLAY_DESCRIPTION = """\
@@ -211,8 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     rnd = sub.add_parser("random", help="play uniform-random games in C and print the score table")
     rnd.add_argument("--variant", choices=VARIANTS, default="classic", help="variant (default: classic)")
-    rnd.add_argument("--games", type=_count, default=10_000, help="number of games (default: 10000)")
-    rnd.add_argument("--seed", type=_seed, default=0, help="random seed (default: 0)")
+    rnd.add_argument("--games", type=argtypes.count, default=10_000, help="number of games (default: 10000)")
+    rnd.add_argument("--seed", type=argtypes.seed, default=0, help="random seed (default: 0)")
     rnd.add_argument("--start", choices=("any", "fixed"), default="any",
                      help="start rule: any free corner (rule sheet) or each colour its own (default: any)")
     rnd.set_defaults(func=cmd_random)
@@ -224,17 +203,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="directory for the run's files; must be new or empty unless --resume")
     sp.add_argument("--variant", choices=VARIANTS,
                     help="variant (default: classic; on --resume, the run's)")
-    sp.add_argument("--games", type=_count, metavar="N",
+    sp.add_argument("--games", type=argtypes.count, metavar="N",
                     help="games in the run (default: 100; on --resume, the run's; a larger N extends it)")
     sp.add_argument("--agents", metavar="LIST",
                     help="comma-separated agents, at most one per seat, e.g. mcts:sims=500,greedy "
                          "(default: random; on --resume, the run's)")
-    sp.add_argument("--seed", type=_seed, metavar="S",
+    sp.add_argument("--seed", type=argtypes.seed, metavar="S",
                     help="run seed; game g is seeded from (S, g) (default: 0; on --resume, the run's)")
     sp.add_argument("--start", choices=("fixed", "any"),
                     help="start rule: each colour its own starting square as Pentobi plays, or any "
                          "free corner as the rule sheet (default: fixed; on --resume, the run's)")
-    sp.add_argument("--workers", type=_workers, metavar="N",
+    sp.add_argument("--workers", type=argtypes.count, metavar="N",
                     help="processes on this machine (default: the number of cores); 1 plays in this "
                          "process; with --ray local, the local Ray instance's CPUs")
     sp.add_argument("--ray", metavar="ADDRESS",
@@ -256,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="variant at start; set_game changes it (default: classic)")
     gp.add_argument("--agent", default="mcts:sims=2000",
                     help="agent that answers genmove, e.g. greedy or mcts:seconds=1 (default: mcts:sims=2000)")
-    gp.add_argument("--seed", type=_seed, default=None, help="seed of the agent (default: fresh entropy)")
+    gp.add_argument("--seed", type=argtypes.seed, default=None, help="seed of the agent (default: fresh entropy)")
     gp.set_defaults(func=cmd_gtp, parser=gp)
 
     add_solve_command(sub)

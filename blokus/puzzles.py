@@ -36,7 +36,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from blokus import _core
+from blokus import _core, argtypes
 from blokus.game import Game
 from blokus.placements import placements
 
@@ -717,27 +717,6 @@ def parse_pieces(text: str) -> dict[str, int]:
     return dict(pieces)
 
 
-def _seed(text: str) -> int:
-    value = int(text)
-    if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"must be in [0, 2**64), not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be > 0 seconds, not {text}")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def add_solve_command(subparsers) -> argparse.ArgumentParser:
     """Adds ``solve`` to an argparse subparsers object (``parser.add_subparsers()``), for the
     ``blokus`` command line: ``blokus solve 8x10``, ``blokus solve 15x16 --no-same-colour-edges``,
@@ -761,12 +740,12 @@ def add_solve_command(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--start", choices=("any", "fixed"), default="any",
                         help="all84: first pieces on any free corner (rule sheet) or each colour's own "
                              "(default: any)")
-    parser.add_argument("--seed", type=_seed, default=None, help="random seed (default: a fresh one)")
-    parser.add_argument("--time-limit", type=_seconds, default=None, metavar="SECONDS",
+    parser.add_argument("--seed", type=argtypes.seed, default=None, help="random seed (default: a fresh one)")
+    parser.add_argument("--time-limit", type=argtypes.seconds, default=None, metavar="SECONDS",
                         help="give up after this long (default: search until solved)")
     parser.add_argument("--out", metavar="FILE", help="write the picture: SVG if FILE ends in .svg, else text")
     parser.add_argument("--count", action="store_true", help="packings: count the solutions instead")
-    parser.add_argument("--limit", type=_positive, default=None, help="with --count: stop at this many")
+    parser.add_argument("--limit", type=argtypes.count, default=None, help="with --count: stop at this many")
     parser.add_argument("--up-to-symmetry", action="store_true",
                         help="with --count: count rotations and reflections of a tiling once")
     parser.set_defaults(func=cmd_solve)
