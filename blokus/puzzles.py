@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import collections
 import functools
+import operator
 import secrets
 import sys
 import time
@@ -116,11 +117,17 @@ class Solution:
     colours: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self):
-        grid = np.array(self.grid, dtype=np.int16)
-        if grid.ndim != 2:
-            raise ValueError(f"grid must be 2-D, not of shape {grid.shape}")
+        # Integers only, checked before any cast: a cast would round or wrap a wrong solution
+        # into one that check() could pass.
+        given = np.asarray(self.grid)
+        if given.ndim != 2:
+            raise ValueError(f"grid must be 2-D, not of shape {given.shape}")
+        if given.size and (not np.issubdtype(given.dtype, np.integer) or given.min() < -1 or given.max() > 32767):
+            raise ValueError("grid must hold integer labels in [-1, 32767]")
+        grid = given.astype(np.int16)
         grid.flags.writeable = False
-        pieces = [(str(n), int(c), tuple((int(r), int(q)) for r, q in cells)) for n, c, cells in self.pieces]
+        pieces = [(str(n), _int(c, "a colour", -128, 127), tuple((_int(r, "a row"), _int(q, "a column"))
+                                                                 for r, q in cells)) for n, c, cells in self.pieces]
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "pieces", pieces)
         object.__setattr__(self, "moves", tuple(int(m) for m in self.moves))
@@ -252,6 +259,17 @@ def _expand(name: str) -> tuple[str, ...]:
                      f"groups {', '.join(PIECE_GROUPS)}")
 
 
+def _int(value, what: str, low: int = -2**31, high: int = 2**31 - 1) -> int:
+    """An integer (no float, no rounding) in [low, high], else TypeError/ValueError naming it."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an int, not {value!r}") from None
+    if not low <= number <= high:
+        raise ValueError(f"{what} must be in [{low}, {high}], not {number}")
+    return number
+
+
 def _count(value, name) -> int:
     try:
         count = int(value.__index__())
@@ -269,8 +287,8 @@ def _kinds(pieces) -> dict[tuple[str, int], int]:
         for key, value in pieces.items():
             count = _count(value, key)
             for name in _expand(key):
-                for k in range(count):  # copies take the colours in turn
-                    kinds[name, k % NUM_COLOURS] += 1
+                for colour in range(NUM_COLOURS):  # copies take the colours in turn
+                    kinds[name, colour] += count // NUM_COLOURS + (colour < count % NUM_COLOURS)
     elif isinstance(pieces, Sequence) and not isinstance(pieces, str):
         if len(pieces) > NUM_COLOURS:
             raise ValueError(f"at most {NUM_COLOURS} colours, not {len(pieces)}")

@@ -368,7 +368,7 @@ def test_all84_check_says_why_not(all84_solution):
     verdict = pz.All84().check(moves[:1] + moves[:1])
     assert not verdict and verdict.problems[0].startswith("move 2 (yellow")
     assert "occupied" in verdict.problems[0].lower()
-    tampered = pz.Solution(np.zeros((20, 20)), all84_solution.pieces, all84_solution.moves)
+    tampered = pz.Solution(np.zeros((20, 20), dtype=np.int16), all84_solution.pieces, all84_solution.moves)
     assert pz.All84().check(tampered).problems == ("the grid does not match the moves",)
 
 
@@ -505,3 +505,22 @@ def test_cli_counts_and_errors(capsys):
     assert status == 2 and "HEIGHTxWIDTH" in stderr
     with pytest.raises(SystemExit):
         run_cli(["solve", "8x10", "--time-limit", "0"], capsys)
+
+
+def test_a_huge_count_is_refused_at_once():
+    with pytest.raises(ValueError, match="at most 4096 pieces"):
+        pz.Packing((8, 10), {"1": 10**12})
+
+
+def test_a_solution_is_never_rounded_into_a_valid_one():
+    solution = pz.Packing.tetrominoes(same_colour_edges=False).solve(seed=1)
+    with pytest.raises(ValueError, match="integer labels"):
+        pz.Solution(solution.grid + 0.7, solution.pieces)
+    with pytest.raises(ValueError, match="integer labels"):
+        pz.Solution(solution.grid.astype(np.int64) + 65536, solution.pieces)
+    name, colour, cells = solution.pieces[0]
+    with pytest.raises(TypeError, match="a colour must be an int"):
+        pz.Solution(solution.grid, [(name, colour + 0.9, cells)] + solution.pieces[1:])
+    with pytest.raises(TypeError, match="a row must be an int"):
+        pz.Solution(solution.grid, [(name, colour, ((cells[0][0] + 0.5, cells[0][1]),) + cells[1:])]
+                    + solution.pieces[1:])
