@@ -523,19 +523,20 @@ static long compare_image(const int16_t *labels, const int *kind_of, int *seen_i
 
 int bk_packing_is_canonical(const bk_packing *s)
 {
-    int h = s->spec.height, w = s->spec.width, result = 1;
+    int h = s->spec.height, w = s->spec.width, result = -1;
     int16_t *labels = malloc((size_t)h * w * sizeof *labels);
     int *kind_of = malloc((size_t)s->total * sizeof *kind_of);
     int *seen_id = malloc((size_t)s->total * sizeof *seen_id), *seen_t = malloc((size_t)s->total * sizeof *seen_t);
     if (labels && kind_of && seen_id && seen_t) {
         fill_labels(s, labels);
+        result = 1;
         for (int d = 0; d < s->total; d++) {
             const cand *cd = &s->cands[s->stack[d].cur];
             kind_of[d] = bk_orients[cd->orient].piece * BK_MAX_COLOURS + (s->merged ? 0 : s->k_colour[cd->kind]);
         }
         for (int t = 1; t < (h == w ? 8 : 4) && result; t++)
             result = compare_image(labels, kind_of, seen_id, seen_t, s->total, t, h, w) <= 0;
-    } /* else out of memory: cannot tell, so it counts */
+    }
     free(labels);
     free(kind_of);
     free(seen_id);

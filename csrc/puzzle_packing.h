@@ -78,7 +78,8 @@ void bk_packing_solution(const bk_packing *s, int16_t *labels, uint8_t *pieces, 
 /* Whether the solution just found is the least of its images under the
  * rectangle's symmetries (4, or 8 for a square) in a fixed total order;
  * counting only those counts solutions up to symmetry.  Pieces are told
- * apart by shape, and also by colour in the harder option. */
+ * apart by shape, and also by colour in the harder option.  -1 when out of
+ * memory. */
 int bk_packing_is_canonical(const bk_packing *s);
 
 #endif

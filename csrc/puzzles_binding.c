@@ -206,17 +206,19 @@ static PyObject *pack_count(PyObject *module, PyObject *args, PyObject *kwds)
     if (read_spec(&spec, height, width, kinds, same) < 0 || clock_init(&rc, time_limit, progress) < 0) return NULL;
     bk_packing *s = bk_packing_new(&spec, 0, 0, &st);
     if (!s) return pack_error(st);
-    int stop = 0;
+    int stop = 0, canonical = 1;
     bk_pack_result r;
     for (;;) {
         Py_BEGIN_ALLOW_THREADS
         r = bk_packing_run(s, PACK_CHUNK);
-        if (r == BK_PACK_FOUND) count += !symmetry || bk_packing_is_canonical(s);
+        if (r == BK_PACK_FOUND && symmetry) canonical = bk_packing_is_canonical(s);
+        if (r == BK_PACK_FOUND && canonical > 0) count++;
         Py_END_ALLOW_THREADS
-        if (r == BK_PACK_EXHAUSTED || (limit && count >= limit)) break;
+        if (canonical < 0 || r == BK_PACK_EXHAUSTED || (limit && count >= limit)) break;
         if ((stop = between_chunks(&rc, pack_info, s)) != 0) break;
     }
     bk_packing_free(s);
+    if (canonical < 0) return PyErr_NoMemory(); /* a count that skipped a solution would be wrong */
     if (stop < 0) return NULL;
     return Py_BuildValue("(LO)", count, stop ? Py_True : Py_False);
 }
