@@ -4,7 +4,6 @@
 #include "binding.h"
 
 #include <math.h>
-#include <time.h>
 
 #include "mcts.h"
 #include "movegen.h"
@@ -31,13 +30,6 @@ static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
     int id = bk_policy_move((bk_policy)policy, &b, moves, bk_gen_moves(&b, b.to_move, moves), &rng);
     PyMem_Free(moves);
     return PyLong_FromLong(id);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* The search's statistics as (ids, visits, values, simulations). */
@@ -99,7 +91,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
     if (b->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to search");
     bk_mcts *t = bk_mcts_new(b, &params, seed);
     if (!t) return PyErr_NoMemory();
-    double deadline = seconds > 0.0 ? now() + seconds : 0.0;
+    double deadline = seconds > 0.0 ? bkpy_now() + seconds : 0.0;
     long long left;
     do { /* at least one simulation, so that the root's moves are known */
         left = simulations ? simulations - bk_mcts_simulations(t) : SEARCH_CHUNK;
@@ -111,7 +103,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
             return NULL;
         }
         left = simulations ? simulations - bk_mcts_simulations(t) : 1;
-    } while (left > 0 && !(deadline && now() >= deadline));
+    } while (left > 0 && !(deadline && bkpy_now() >= deadline));
     PyObject *result = search_result(t);
     bk_mcts_free(t);
     return result;

@@ -13,11 +13,21 @@
 #endif
 #include <numpy/arrayobject.h>
 
+#include <time.h>
+
 #include "board.h"
 
 extern const char *const bkpy_variant_names[BK_NUM_VARIANTS];
 extern const char *const bkpy_start_names[2];
 extern const char *const bkpy_policy_names[2]; /* by bk_policy */
+
+/* Seconds on the monotonic clock, for the time limits of searches. */
+static inline double bkpy_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 /* Index of `name` in names[0..n), or -1 with TypeError/ValueError set. */
 int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what);

@@ -4,21 +4,12 @@
  * the progress callback between chunks. */
 #include "binding.h"
 
-#include <time.h>
-
 #include "puzzle_all84.h"
 #include "puzzle_packing.h"
 
 #define PACK_CHUNK 65536  /* nodes per release of the GIL: a few tens of milliseconds */
 #define ALL84_CHUNK 32768 /* child positions scored per release of the GIL */
 #define REPORT_EVERY 1.0  /* seconds between calls of the progress callback */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Time limit, progress callback and start time of one search. */
 typedef struct {
@@ -29,7 +20,7 @@ typedef struct {
 /* Reads time_limit (None or seconds > 0) and progress (None or a callable). */
 static int clock_init(run_clock *rc, PyObject *time_limit, PyObject *progress)
 {
-    rc->started = now();
+    rc->started = bkpy_now();
     rc->deadline = 0.0;
     rc->next_report = rc->started + REPORT_EVERY;
     rc->progress = progress == Py_None ? NULL : progress;
@@ -55,7 +46,7 @@ static int clock_init(run_clock *rc, PyObject *time_limit, PyObject *progress)
 static int between_chunks(run_clock *rc, PyObject *(*info)(const void *, double), const void *search)
 {
     if (PyErr_CheckSignals() < 0) return -1;
-    double t = now();
+    double t = bkpy_now();
     if (rc->progress && t >= rc->next_report) {
         rc->next_report = t + REPORT_EVERY;
         PyObject *d = info(search, t - rc->started);
