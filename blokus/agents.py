@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
@@ -92,9 +93,38 @@ class Search:
     simulations: int
 
 
+# The longest time limit a search takes (as the engine's time limits: about 31 years).
+MAX_SECONDS = 1e9
+
+
+def _short(value) -> str:
+    """repr(value) for an error message, cut so that a huge value is not echoed whole."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
 def _check(ok: bool, name: str, value, expected: str) -> None:
     if not ok:  # NaN fails every comparison, so it lands here too
-        raise ValueError(f"{name} must be {expected}, not {value!r}")
+        raise ValueError(f"{name} must be {expected}, not {_short(value)}")
+
+
+# Agent-string values: ASCII only, since int() and float() also read other scripts' digits ("٥").
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_REAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?", re.ASCII)
+
+
+def _whole(text: str) -> int:
+    """An agent string's integer value."""
+    if not _WHOLE.fullmatch(text) or len(text) > 30:
+        raise ValueError(text)
+    return int(text)
+
+
+def _real(text: str) -> float:
+    """An agent string's real value (decimal, with an optional exponent)."""
+    if not _REAL.fullmatch(text):
+        raise ValueError(text)
+    return float(text)
 
 
 class MCTSAgent(_Seeded):
@@ -128,8 +158,8 @@ class MCTSAgent(_Seeded):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
-        _check(simulations is None or simulations >= 1, "simulations", simulations, ">= 1")
-        _check(seconds is None or 0 < seconds < math.inf, "seconds", seconds, "> 0 and finite")
+        _check(simulations is None or 1 <= simulations < 2**63, "simulations", simulations, "in [1, 2**63)")
+        _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
         _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
         _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
@@ -159,10 +189,10 @@ class MCTSAgent(_Seeded):
 AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
     "random": (RandomAgent, {}),
     "greedy": (GreedyAgent, {}),
-    "mcts": (MCTSAgent, {"sims": ("simulations", int), "simulations": ("simulations", int),
-                         "seconds": ("seconds", float), "c": ("exploration", float),
-                         "exploration": ("exploration", float), "widening": ("widening", float),
-                         "max_nodes": ("max_nodes", int)}),
+    "mcts": (MCTSAgent, {"sims": ("simulations", _whole), "simulations": ("simulations", _whole),
+                         "seconds": ("seconds", _real), "c": ("exploration", _real),
+                         "exploration": ("exploration", _real), "widening": ("widening", _real),
+                         "max_nodes": ("max_nodes", _whole)}),
 }
 
 
@@ -173,24 +203,31 @@ def make_agent(spec: str, *, seed: int | None = None) -> Agent:
 
     Raises
     ------
+    TypeError
+        ``spec`` is not a str.
     ValueError
         Unknown agent or parameter, or a value that is not a number or is out of range.
     """
+    if not isinstance(spec, str):
+        raise TypeError(f"an agent string must be a str, not {type(spec).__name__}")
     name, *params = spec.strip().split(":")
     if name not in AGENTS:
-        raise ValueError(f"unknown agent {name!r} (expected one of: {', '.join(AGENTS)})")
+        raise ValueError(f"unknown agent {_short(name)} (expected one of: {', '.join(AGENTS)})")
     make, known = AGENTS[name]
     kwargs = {}
     for param in params:
         key, sep, text = param.partition("=")
         if not sep or key not in known:
             expected = ", ".join(f"{k}=" for k in known) or "none"
-            raise ValueError(f"agent {spec!r}: bad parameter {param!r} (parameters of {name}: {expected})")
+            raise ValueError(f"agent {_short(spec)}: bad parameter {_short(param)} (parameters of {name}: "
+                             f"{expected})")
         arg, kind = known[key]
         try:
             kwargs[arg] = kind(text)
         except ValueError:
-            raise ValueError(f"agent {spec!r}: {key} must be {kind.__name__}, not {text!r}") from None
+            what = "an integer" if kind is _whole else "a number"
+            raise ValueError(f"agent {_short(spec)}: {key} must be {what} in ASCII digits, not {_short(text)}"
+                             ) from None
     agent = make(**kwargs, seed=seed)
     agent.name = spec.strip()
     return agent
@@ -202,17 +239,21 @@ def parse_agents(text: str) -> list[str]:
 
     Raises
     ------
+    TypeError
+        ``text`` is not a str.
     ValueError
         An empty list or item, or parameters before any agent; or an unknown agent (checked by
         building each once).
     """
+    if not isinstance(text, str):
+        raise TypeError(f"agent strings must be a str, not {type(text).__name__}")
     specs: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
-            raise ValueError(f"empty agent in {text!r}")
+            raise ValueError(f"empty agent in {_short(text)}")
         if "=" in item and ":" not in item and item.split("=")[0] not in AGENTS:
             if not specs:
-                raise ValueError(f"parameter {item!r} before any agent in {text!r}")
+                raise ValueError(f"parameter {_short(item)} before any agent in {_short(text)}")
             specs[-1] += ":" + item
         else:
             specs.append(item)

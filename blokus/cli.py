@@ -172,7 +172,9 @@ def cmd_gtp(args: argparse.Namespace) -> int:
         engine = gtp.Engine(args.variant, args.agent, seed=args.seed)
     except ValueError as exc:
         args.parser.error(str(exc))
-    return gtp.serve(engine, sys.stdin, sys.stdout)
+    # bytes in, so that no decoding error can end the session; answers are ASCII but for echoed input
+    sys.stdout.reconfigure(errors="backslashreplace")
+    return gtp.serve(engine, sys.stdin.buffer, sys.stdout)
 
 
 GTP_DESCRIPTION = """\

@@ -20,7 +20,7 @@ runner, which plays in turn, never notices. Duo's colours may also be called ``p
 from __future__ import annotations
 
 import time
-from typing import Callable, TextIO
+from typing import BinaryIO, Callable, TextIO
 
 from blokus import __version__
 from blokus.agents import make_agent
@@ -81,7 +81,7 @@ class Engine:
         words = "".join(ch if ch.isprintable() or ch == "\t" else "" for ch in line.split("#", 1)[0]).split()
         if not words:
             return None
-        ident = words.pop(0) if words[0].isdigit() else ""
+        ident = words.pop(0) if words[0].isascii() and words[0].isdigit() else ""
         if not words:
             return f"?{ident} no command\n\n"
         name, args = words[0], words[1:]
@@ -196,9 +196,13 @@ class Engine:
         return ""
 
 
-def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> int:
-    """Answers GTP commands from ``stdin`` on ``stdout`` until ``quit`` or end of input; returns 0."""
+def serve(engine: Engine, stdin: BinaryIO | TextIO, stdout: TextIO) -> int:
+    """Answers GTP commands from ``stdin`` (bytes or text lines) on ``stdout`` until ``quit`` or
+    end of input; returns 0. A byte that is not UTF-8 reads as U+FFFD, so its line is answered
+    (with ``?`` when it spoils a command) and the session goes on."""
     for line in stdin:
+        if isinstance(line, bytes):
+            line = line.decode("utf-8", errors="replace")
         answer = engine.handle(line)
         if answer is not None:
             stdout.write(answer)

@@ -77,6 +77,24 @@ class _Tree(NamedTuple):
     children: list
 
 
+def _shorten(value: str, limit: int = 40) -> str:
+    """A value as error messages quote it: cut to ``limit`` characters, so that a huge property
+    is not echoed whole."""
+    return value if len(value) <= limit else value[:limit] + f"... ({len(value)} characters)"
+
+
+def _text_arg(text) -> str:
+    """The SGF text of ``text``: a str, or bytes as UTF-8 (what Pentobi writes)."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        try:
+            return bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"SGF bytes are not UTF-8 (byte {exc.start}): decode them first") from None
+    raise TypeError(f"SGF text must be a str (or UTF-8 bytes), not {type(text).__name__}")
+
+
 def _where(text: str, i: int) -> str:
     """Where index i is, for error messages: "line 3, column 7" (both from 1)."""
     line = text.count("\n", 0, i) + 1
@@ -142,7 +160,7 @@ def _parse_node(text: str, i: int) -> tuple[Node, int]:
             return node, i
         ident, i = match.group(), _skip_space(text, match.end())
         if i >= len(text) or text[i] != "[":
-            raise ValueError(f"SGF syntax: property {ident} has no value at {_where(text, i)}")
+            raise ValueError(f"SGF syntax: property {_shorten(ident)} has no value at {_where(text, i)}")
         values = node.setdefault(ident, [])
         while i < len(text) and text[i] == "[":
             value, i = _parse_value(text, i + 1)
@@ -200,7 +218,7 @@ def _single(root: Node, ident: str) -> str | None:
     if values is None:
         return None
     if len(values) != 1:
-        raise ValueError(f"{ident} must have one value, not {len(values)}")
+        raise ValueError(f"{_shorten(ident)} must have one value, not {len(values)}")
     return values[0]
 
 
@@ -210,12 +228,12 @@ def _variant(root: Node) -> str:
         raise ValueError("no GM property in the root node: not a Blokus SGF record")
     variant = _VARIANT_OF_GM.get(gm.strip().lower())
     if variant is None:
-        raise ValueError(f"unsupported variant GM[{gm}]: only " +
+        raise ValueError(f"unsupported variant GM[{_shorten(gm)}]: only " +
                          ", ".join(sorted(set(GAME_NAMES.values()))) + " are played here")
     ours = _single(root, VARIANT_PROPERTY)
     if ours is not None:
         if GAME_NAMES.get(ours) != GAME_NAMES[variant]:
-            raise ValueError(f"{VARIANT_PROPERTY}[{ours}] does not fit GM[{gm}]")
+            raise ValueError(f"{VARIANT_PROPERTY}[{_shorten(ours)}] does not fit GM[{_shorten(gm)}]")
         variant = ours
     return variant
 
@@ -225,7 +243,7 @@ def _start(root: Node) -> str:
     if start is None:
         return "fixed"  # Pentobi's rule
     if start not in ("any", "fixed"):
-        raise ValueError(f"{START_PROPERTY}[{start}]: the start rule is 'any' or 'fixed'")
+        raise ValueError(f"{START_PROPERTY}[{_shorten(start)}]: the start rule is 'any' or 'fixed'")
     return start
 
 
@@ -246,11 +264,11 @@ def _game(tree: _Tree, mainline: bool) -> Game:
         count += 1
         # Pentobi up to 0.2 split a move's cells over several values: join them.
         cells = ",".join(node[moves[0]])
-        where = f"node {number}, move {count} ({moves[0]}[{cells}])"
+        where = f"node {number}, move {count} ({moves[0]}[{_shorten(cells)}])"
         if len(moves) > 1:
             raise ValueError(f"{where}: one node holds several moves ({', '.join(moves)})")
         if moves[0] not in ids:
-            gm, letters = nodes[0]["GM"][0], "/".join(_WRITE_IDS[game.num_colours])
+            gm, letters = _shorten(nodes[0]["GM"][0]), "/".join(_WRITE_IDS[game.num_colours])
             raise ValueError(f"{where}: {moves[0]} is not a move property of GM[{gm}] "
                              f"(Blokus SGF: moves are {letters})")
         _play(game, ids[moves[0]], cells, where)
@@ -280,14 +298,14 @@ def _root(game: Game, properties: dict) -> Node:
     for key, value in properties.items():
         ident = key.upper()
         if not re.fullmatch(r"[A-Z][A-Z0-9]*", ident):
-            raise ValueError(f"property {key!r}: an SGF property name is letters (then digits)")
+            raise ValueError(f"property {_shorten(repr(key))}: an SGF property name is letters (then digits)")
         if ident in _RESERVED:
-            raise ValueError(f"property {key!r}: {ident} is written by dumps itself")
+            raise ValueError(f"property {_shorten(repr(key))}: {ident} is written by dumps itself")
         if ident in root:
-            raise ValueError(f"property {key!r}: {ident} given twice (names are upper-cased)")
+            raise ValueError(f"property {_shorten(repr(key))}: {ident} given twice (names are upper-cased)")
         values = [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
         if not values:
-            raise ValueError(f"property {key!r}: an SGF property needs at least one value")
+            raise ValueError(f"property {_shorten(repr(key))}: an SGF property needs at least one value")
         root[ident] = values
     return root
 
@@ -334,8 +352,8 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
 
     Parameters
     ----------
-    text : str
-        Any number of game trees (one per line or not), with any SGF layout: whitespace between
+    text : str or bytes
+        Any number of game trees (one per line or not; bytes are read as UTF-8), with any SGF layout: whitespace between
         tokens, several properties per node, escaped and multiple values, lowercase cells in any
         order. Property names are capitals and digits (SGF FF[4]). Unknown properties are
         ignored (and returned when in the root node).
@@ -357,9 +375,12 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
         node and move number) that is not by the colour to move or is illegal (docs/rules.md,
         "Placing a piece" and "Turns, passing, end"). Colours that cannot move are skipped
         by the engine, as passes are not written. With several game trees the message
-        starts with the game's number ("game 3 of 5: ...").
+        starts with the game's number ("game 3 of 5: ..."). Values are quoted cut to 40
+        characters.
+    TypeError
+        ``text`` is neither str nor bytes.
     """
-    trees = _parse(text)
+    trees = _parse(_text_arg(text))
     out = []
     for number, tree in enumerate(trees, 1):
         try:
@@ -376,8 +397,8 @@ def loads(text: str, *, mainline: bool = False) -> Game:
 
     Parameters
     ----------
-    text : str
-        One game tree, in any SGF layout (see ``records``).
+    text : str or bytes
+        One game tree, in any SGF layout (see ``records``); bytes are read as UTF-8.
     mainline : bool
         Follow the first variation at every branch instead of refusing a tree with variations.
 
@@ -389,10 +410,12 @@ def loads(text: str, *, mainline: bool = False) -> Game:
 
     Raises
     ------
+    TypeError
+        ``text`` is neither str nor bytes.
     ValueError
         The text holds no game tree or several, or any error of ``records``.
     """
-    trees = _parse(text)
+    trees = _parse(_text_arg(text))
     if len(trees) != 1:
         raise ValueError(f"expected exactly one game tree, found {len(trees)}; "
                          "records() reads a collection")

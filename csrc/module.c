@@ -43,22 +43,6 @@ static const char *colour_name(const bk_board *b, int colour)
     return b->variant == BK_DUO ? duo_colours[colour] : classic_colours[colour];
 }
 
-/* Index of `name` in names[0..n), or -1 with ValueError set. */
-int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what)
-{
-    if (!PyUnicode_Check(name)) {
-        PyErr_Format(PyExc_TypeError, "%s must be a str, not %.100s", what, Py_TYPE(name)->tp_name);
-        return -1;
-    }
-    for (int i = 0; i < n; i++)
-        if (PyUnicode_CompareWithASCIIString(name, names[i]) == 0) return i; /* a NUL inside never matches */
-    PyObject *choices = PyUnicode_FromString(names[0]);
-    for (int i = 1; i < n && choices; i++) Py_SETREF(choices, PyUnicode_FromFormat("%U, %s", choices, names[i]));
-    if (choices) PyErr_Format(PyExc_ValueError, "unknown %s %R (expected one of: %U)", what, name, choices);
-    Py_XDECREF(choices);
-    return -1;
-}
-
 /* ---- errors ------------------------------------------------------------ */
 
 /* Raises the exception for a core status: IllegalMoveError for a rule
@@ -127,61 +111,16 @@ static PyObject *raise_status(module_state *st, const bk_board *b, bk_status sta
 
 /* ---- argument helpers --------------------------------------------------- */
 
-/* Reads the arguments of a method taking one argument called `name`
- * (positional or keyword); *out stays NULL when it is optional and absent. */
-int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args,
-                         Py_ssize_t nargs, PyObject *kwnames, PyObject **out)
-{
-    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
-    *out = NULL;
-    if (nargs + nkw > 1) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument (%zd given)", fname, nargs + nkw);
-        return -1;
-    }
-    if (nargs == 1) *out = args[0];
-    if (nkw == 1) {
-        if (!PyUnicode_Check(PyTuple_GET_ITEM(kwnames, 0)) ||
-            PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %R", fname,
-                         PyTuple_GET_ITEM(kwnames, 0));
-            return -1;
-        }
-        *out = args[0];
-    }
-    if (required && !*out) {
-        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
-        return -1;
-    }
-    return 0;
-}
-
-/* An int-like value (anything with __index__: int, numpy integers) in [lo, hi). */
-static int as_index_in(PyObject *obj, const char *what, long lo, long hi, long *out)
-{
-    if (!PyIndex_Check(obj)) {
-        PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", what, Py_TYPE(obj)->tp_name);
-        return -1;
-    }
-    Py_ssize_t v = PyNumber_AsSsize_t(obj, NULL);
-    if (v == -1 && PyErr_Occurred()) return -1;
-    if (v < lo || v >= hi) {
-        PyErr_Format(PyExc_ValueError, "%s %R out of range(%ld, %ld)", what, obj, lo, hi);
-        return -1;
-    }
-    *out = (long)v;
-    return 0;
-}
-
 /* The colour argument of a query: None means the colour to move (-1 when the
  * game is over). */
 static int colour_arg(const bk_board *b, PyObject *obj, int *colour)
 {
-    long c;
+    long long c;
     if (!obj || obj == Py_None) {
         *colour = b->to_move;
         return 0;
     }
-    if (as_index_in(obj, "colour", 0, b->num_colours, &c) < 0) return -1;
+    if (bkpy_index_in(obj, "colour", 0, b->num_colours, &c) < 0) return -1;
     *colour = (int)c;
     return 0;
 }
@@ -190,27 +129,25 @@ static int colour_arg(const bk_board *b, PyObject *obj, int *colour)
  * core reports as off board. */
 static int cell_arg(PyObject *item, int side, bk_cell *cell)
 {
-    PyObject *pair = PySequence_Fast(item, "each cell must be a (row, col) pair");
-    Py_ssize_t v[2];
+    static const char *const names[2] = {"row", "col"};
+    PyObject *pair = bkpy_items(item, 2, "a cell must be a (row, col) pair");
     if (!pair) return -1;
-    if (PySequence_Fast_GET_SIZE(pair) != 2) {
+    if (PyTuple_GET_SIZE(pair) != 2) {
         Py_DECREF(pair);
-        PyErr_SetString(PyExc_ValueError, "each cell must be a (row, col) pair");
+        PyErr_SetString(PyExc_ValueError, "a cell must be a (row, col) pair");
         return -1;
     }
+    long long v[2];
     for (int k = 0; k < 2; k++) {
-        PyObject *x = PySequence_Fast_GET_ITEM(pair, k);
-        if (!PyIndex_Check(x)) {
-            PyErr_Format(PyExc_TypeError, "%s must be an int, not %.100s", k ? "col" : "row", Py_TYPE(x)->tp_name);
+        int rc = bkpy_index_in(PyTuple_GET_ITEM(pair, k), names[k], 0, side, &v[k]);
+        if (rc == -1) {
             Py_DECREF(pair);
             return -1;
         }
-        v[k] = PyNumber_AsSsize_t(x, NULL); /* clamps huge values, which are off board anyway */
-        if (v[k] == -1 && PyErr_Occurred()) {
-            Py_DECREF(pair);
-            return -1;
+        if (rc == -2) { /* any int is taken: the core reports one off the board as such */
+            PyErr_Clear();
+            v[k] = -1;
         }
-        if (v[k] < 0 || v[k] >= side) v[k] = -1;
     }
     Py_DECREF(pair);
     *cell = (bk_cell){(int8_t)v[0], (int8_t)v[1]};
@@ -229,24 +166,30 @@ static int move_to_id(const bk_board *b, PyObject *move, int *id)
         if (!s) return -1;
         return (int)bk_parse_move(g, s, (size_t)len, id);
     }
+    if (PyBool_Check(move)) {
+        PyErr_SetString(PyExc_TypeError, "a move must be a placement id, a text or cells, not bool");
+        return -1;
+    }
     /* an array of cells is an iterable, though ndarray also defines __index__ */
     if (PyIndex_Check(move) && !(PyArray_Check(move) && PyArray_NDIM((PyArrayObject *)move) > 0)) {
-        long v;
-        if (as_index_in(move, "placement id", 0, g->num_placements, &v) < 0) return -1;
+        long long v;
+        if (bkpy_index_in(move, "placement id", 0, g->num_placements, &v) < 0) return -1;
         *id = (int)v;
         return BK_OK;
     }
-    PyObject *seq = PySequence_Fast(move, "a move must be a placement id, a text such as \"a20,b20\" "
-                                          "or an iterable of (row, col) cells");
-    if (!seq) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    /* one cell more than a piece has is enough to refuse the move */
+    PyObject *items = bkpy_items(move, BK_MAX_PIECE_SIZE,
+                                 "a move must be a placement id, a text such as \"a20,b20\" or an iterable of "
+                                 "(row, col) cells");
+    if (!items) return -1;
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
     bk_cell cells[BK_MAX_PIECE_SIZE];
-    for (Py_ssize_t i = 0; i < n && i < BK_MAX_PIECE_SIZE; i++)
-        if (cell_arg(PySequence_Fast_GET_ITEM(seq, i), b->side, &cells[i]) < 0) {
-            Py_DECREF(seq);
+    for (Py_ssize_t i = 0; i < n && n <= BK_MAX_PIECE_SIZE; i++)
+        if (cell_arg(PyTuple_GET_ITEM(items, i), b->side, &cells[i]) < 0) {
+            Py_DECREF(items);
             return -1;
         }
-    Py_DECREF(seq);
+    Py_DECREF(items);
     return n > BK_MAX_PIECE_SIZE ? BK_ERR_NOT_A_PIECE : (int)bk_cells_to_id(g, cells, (int)n, id);
 }
 
@@ -529,8 +472,8 @@ static PyObject *Game_undo(PyObject *self, PyObject *unused)
 static PyObject *Game_is_out(PyObject *self, PyObject *colour_obj)
 {
     bk_board *b = board_of(self);
-    long c;
-    if (as_index_in(colour_obj, "colour", 0, b->num_colours, &c) < 0) return NULL;
+    long long c;
+    if (bkpy_index_in(colour_obj, "colour", 0, b->num_colours, &c) < 0) return NULL;
     return PyBool_FromLong(bk_is_out(b, (int)c));
 }
 
@@ -586,8 +529,8 @@ static PyObject *Game_move_text(PyObject *self, PyObject *id_obj)
 {
     bk_board *b = board_of(self);
     char text[BK_MOVE_TEXT_MAX];
-    long id;
-    if (as_index_in(id_obj, "placement id", 0, b->geom->num_placements, &id) < 0) return NULL;
+    long long id;
+    if (bkpy_index_in(id_obj, "placement id", 0, b->geom->num_placements, &id) < 0) return NULL;
     bk_move_text(b->geom, (int)id, text);
     return PyUnicode_FromString(text);
 }
@@ -800,19 +743,6 @@ static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t 
         return raise_status(PyModule_GetState(module), &empty, (bk_status)status, -1, -1);
     }
     return PyLong_FromLong(id);
-}
-
-int bkpy_seed_arg(PyObject *obj, unsigned long long *seed)
-{
-    PyObject *index = PyNumber_Index(obj);
-    if (!index) return -1;
-    *seed = PyLong_AsUnsignedLongLong(index);
-    Py_DECREF(index);
-    if (PyErr_Occurred()) {
-        PyErr_Format(PyExc_ValueError, "seed must be in range(2**64), not %R", obj);
-        return -1;
-    }
-    return 0;
 }
 
 #define PLAYOUT_CHUNK 4096 /* games per release of the GIL */

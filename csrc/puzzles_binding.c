@@ -4,6 +4,8 @@
  * the progress callback between chunks. */
 #include "binding.h"
 
+#include <limits.h>
+
 #include "puzzle_all84.h"
 #include "puzzle_packing.h"
 
@@ -29,12 +31,8 @@ static int clock_init(run_clock *rc, PyObject *time_limit, PyObject *progress)
         return -1;
     }
     if (time_limit && time_limit != Py_None) {
-        double seconds = PyFloat_AsDouble(time_limit);
-        if (seconds == -1.0 && PyErr_Occurred()) return -1;
-        if (!(seconds > 0.0)) {
-            PyErr_Format(PyExc_ValueError, "time_limit must be > 0 seconds or None, not %R", time_limit);
-            return -1;
-        }
+        double seconds;
+        if (bkpy_seconds_arg(time_limit, "time_limit", &seconds) < 0) return -1;
         rc->deadline = rc->started + seconds;
     }
     return 0;
@@ -60,40 +58,39 @@ static int between_chunks(run_clock *rc, PyObject *(*info)(const void *, double)
 
 /* ---- packings -------------------------------------------------------------- */
 
-/* Reads (height, width, kinds, same_colour_edges) into a spec: kinds is a
- * sequence of (piece index, colour, count). */
+/* One (piece index, colour, count) of kinds into *kind. */
+static int read_kind(PyObject *obj, bk_pack_kind *kind)
+{
+    static const char *const names[3] = {"piece", "colour", "count"};
+    static const long long ends[3] = {BK_NUM_PIECES, BK_MAX_COLOURS, BK_PACK_MAX_PIECES + 1};
+    PyObject *items = bkpy_items(obj, 3, "each kind must be a (piece, colour, count) triple");
+    long long v[3];
+    if (!items) return -1;
+    int ok = PyTuple_GET_SIZE(items) == 3;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "each kind must be a (piece, colour, count) triple");
+    for (int k = 0; ok && k < 3; k++) ok = bkpy_index_in(PyTuple_GET_ITEM(items, k), names[k], 0, ends[k], &v[k]) == 0;
+    Py_DECREF(items);
+    if (ok) *kind = (bk_pack_kind){(uint8_t)v[0], (uint8_t)v[1], (uint16_t)v[2]};
+    return ok ? 0 : -1;
+}
+
+/* Reads (height, width, kinds, same_colour_edges) into a spec: kinds is an
+ * iterable of (piece index, colour, count). */
 static int read_spec(bk_pack_spec *spec, int height, int width, PyObject *kinds, int same_colour_edges)
 {
     memset(spec, 0, sizeof *spec);
     spec->height = height;
     spec->width = width;
     spec->same_colour_edges = same_colour_edges;
-    PyObject *seq = PySequence_Fast(kinds, "kinds must be a sequence of (piece, colour, count)");
-    if (!seq) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > BK_PACK_MAX_KINDS) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "at most %d kinds (piece, colour)", BK_PACK_MAX_KINDS);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        int piece, colour, count;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iii;kinds must be (piece, colour, count)", &piece,
-                              &colour, &count)) {
-            Py_DECREF(seq);
-            return -1;
-        }
-        if (piece < 0 || piece >= BK_NUM_PIECES || colour < 0 || colour >= BK_MAX_COLOURS || count < 0 ||
-            count > BK_PACK_MAX_PIECES) {
-            Py_DECREF(seq);
-            PyErr_Format(PyExc_ValueError, "bad kind (piece %d, colour %d, count %d)", piece, colour, count);
-            return -1;
-        }
-        spec->kinds[i] = (bk_pack_kind){(uint8_t)piece, (uint8_t)colour, (uint16_t)count};
-    }
+    PyObject *items = bkpy_items(kinds, BK_PACK_MAX_KINDS, "kinds must be an iterable of (piece, colour, count)");
+    if (!items) return -1;
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
+    int ok = n <= BK_PACK_MAX_KINDS;
+    if (!ok) PyErr_Format(PyExc_ValueError, "at most %d kinds (piece, colour)", BK_PACK_MAX_KINDS);
+    for (Py_ssize_t i = 0; ok && i < n; i++) ok = read_kind(PyTuple_GET_ITEM(items, i), &spec->kinds[i]) == 0;
+    Py_DECREF(items);
     spec->num_kinds = (int)n;
-    Py_DECREF(seq);
-    return 0;
+    return ok ? 0 : -1;
 }
 
 static PyObject *pack_error(bk_pack_status st)
@@ -185,15 +182,15 @@ static PyObject *pack_count(PyObject *module, PyObject *args, PyObject *kwds)
                              "time_limit", "progress", NULL};
     int height, width, same = 1, symmetry = 0;
     long long limit = 0, count = 0;
-    PyObject *kinds, *time_limit = Py_None, *progress = Py_None;
+    PyObject *kinds, *limit_obj = NULL, *time_limit = Py_None, *progress = Py_None;
     bk_pack_spec spec;
     run_clock rc;
     bk_pack_status st;
     (void)module;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiO|$pLpOO:pack_count", kwlist, &height, &width, &kinds, &same,
-                                     &limit, &symmetry, &time_limit, &progress))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiO|$pOpOO:pack_count", kwlist, &height, &width, &kinds, &same,
+                                     &limit_obj, &symmetry, &time_limit, &progress))
         return NULL;
-    if (limit < 0) return PyErr_Format(PyExc_ValueError, "limit must be >= 1, or 0 for none, not %lld", limit);
+    if (limit_obj && bkpy_index_in(limit_obj, "limit (0: none)", 0, LLONG_MAX, &limit) < 0) return NULL;
     if (read_spec(&spec, height, width, kinds, same) < 0 || clock_init(&rc, time_limit, progress) < 0) return NULL;
     bk_packing *s = bk_packing_new(&spec, 0, 0, &st);
     if (!s) return pack_error(st);

@@ -115,13 +115,7 @@ static void end_step(bk_vector *v, int64_t i, const uint16_t *moves, int n, int 
 
 /* ---- what a step does to one game -------------------------------------- */
 
-typedef struct {
-    const int32_t *actions;
-    bk_policy policy;
-    int seat;
-} step_args;
-
-typedef void (*game_fn)(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a);
+typedef void (*game_fn)(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a);
 
 /* A finished game is reset instead of moving (Gymnasium's next-step autoreset). */
 static int reset_if_done(bk_vector *v, int64_t i, uint16_t *scratch)
@@ -132,13 +126,13 @@ static int reset_if_done(bk_vector *v, int64_t i, uint16_t *scratch)
     return 1;
 }
 
-static void step_action(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+static void step_action(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     if (reset_if_done(v, i, scratch)) return;
     end_step(v, i, scratch, place(v, i, a->actions[i], scratch), 0);
 }
 
-static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     if (reset_if_done(v, i, scratch)) return;
     int n = v->num_legal[i];
@@ -151,7 +145,7 @@ static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_a
     end_step(v, i, scratch, place(v, i, id, scratch), 0);
 }
 
-static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     int n;
     if (v->done[i]) {
@@ -164,14 +158,14 @@ static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_
     end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, n), a->seat);
 }
 
-static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     if (v->done[i]) return;
     end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
 }
 
 /* A fresh start: the statistics of earlier episodes go too. */
-static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     (void)a;
     reset_game(v, i);
@@ -209,7 +203,7 @@ struct bk_pool {
     int workers;
     bk_vector *v;
     game_fn fn;
-    const step_args *args;
+    const bk_vector_call *args;
     job jobs[MAX_THREADS];
     pthread_t threads[MAX_THREADS];
     worker_arg args_of[MAX_THREADS];
@@ -251,16 +245,19 @@ static void *worker(void *p)
     return NULL;
 }
 
-/* Runs fn on every game, each thread starting on its own contiguous range
- * of games.  Games share nothing writable, so no locking is needed between
+/* Runs fn on games [lo, hi), each thread starting on its own contiguous
+ * part.  Games share nothing writable, so no locking is needed between
  * them, and each game's result does not depend on which thread ran it. */
-static void for_all_games(bk_vector *v, game_fn fn, const step_args *args)
+static void for_games(bk_vector *v, int64_t lo, int64_t hi, game_fn fn, const bk_vector_call *args)
 {
     struct bk_pool *pool = v->pool;
     int t = pool->workers + 1;
     pool->fn = fn;
     pool->args = args;
-    for (int k = 0; k < t; k++) atomic_store_explicit(&pool->jobs[k].next, v->n * k / t, memory_order_relaxed);
+    for (int k = 0; k < t; k++) {
+        atomic_store_explicit(&pool->jobs[k].next, lo + (hi - lo) * k / t, memory_order_relaxed);
+        pool->jobs[k].hi = lo + (hi - lo) * (k + 1) / t;
+    }
     if (pool->workers == 0 || pool->owner != getpid()) { /* no threads, or they stayed with the parent */
         run_jobs(pool, 0);
         return;
@@ -295,11 +292,9 @@ static struct bk_pool *pool_start(bk_vector *v)
         pool->workers++;
     }
     /* a worker reads its job only after a step is handed out, which takes the
-     * lock after these writes */
-    t = pool->workers + 1;
-    for (int k = 0; k < t; k++) pool->jobs[k].hi = v->n * (k + 1) / t;
+     * lock after the jobs are written */
     pool->v = v;
-    v->num_threads = t;
+    v->num_threads = pool->workers + 1;
     return pool;
 }
 
@@ -323,7 +318,7 @@ static void pool_stop(struct bk_pool *pool)
 
 /* ---- public ------------------------------------------------------------- */
 
-bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads, uint64_t seed)
+bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads)
 {
     bk_variant_info info;
     bk_board probe;
@@ -361,7 +356,6 @@ bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int nu
         bk_vector_free(v);
         return BK_ERR_NO_MEMORY;
     }
-    bk_vector_reset(v, seed);
     return BK_OK;
 }
 
@@ -373,13 +367,6 @@ void bk_vector_free(bk_vector *v)
                       v->episode_winners, v->episodes};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) free(arrays[k]);
     memset(v, 0, sizeof *v);
-}
-
-void bk_vector_reset(bk_vector *v, uint64_t seed)
-{
-    step_args none = {NULL, BK_POLICY_RANDOM, 0};
-    for (int64_t i = 0; i < v->n; i++) bk_rng_seed(&v->rngs[i], seed, (uint64_t)i);
-    for_all_games(v, step_reset, &none);
 }
 
 int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat)
@@ -394,26 +381,16 @@ int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, i
     return -1;
 }
 
-void bk_vector_step(bk_vector *v, const int32_t *actions)
+void bk_vector_run(bk_vector *v, const bk_vector_call *call, int64_t lo, int64_t hi)
 {
-    step_args a = {actions, BK_POLICY_RANDOM, 0};
-    for_all_games(v, step_action, &a);
-}
-
-void bk_vector_step_policy(bk_vector *v, bk_policy policy)
-{
-    step_args a = {NULL, policy, 0};
-    for_all_games(v, step_policy, &a);
-}
-
-void bk_vector_step_with_opponents(bk_vector *v, const int32_t *actions, bk_policy opponent, int seat)
-{
-    step_args a = {actions, opponent, seat};
-    for_all_games(v, step_learner, &a);
-}
-
-void bk_vector_play_opponents(bk_vector *v, bk_policy opponent, int seat)
-{
-    step_args a = {NULL, opponent, seat};
-    for_all_games(v, step_opponents, &a);
+    static const game_fn fns[] = {
+        [BK_VECTOR_STEP] = step_action,
+        [BK_VECTOR_STEP_POLICY] = step_policy,
+        [BK_VECTOR_STEP_WITH_OPPONENTS] = step_learner,
+        [BK_VECTOR_PLAY_OPPONENTS] = step_opponents,
+        [BK_VECTOR_RESET] = step_reset,
+    };
+    if (call->kind == BK_VECTOR_RESET)
+        for (int64_t i = lo; i < hi; i++) bk_rng_seed(&v->rngs[i], call->seed, (uint64_t)i);
+    if (lo < hi) for_games(v, lo, hi, fns[call->kind], call);
 }

@@ -38,27 +38,47 @@ typedef struct bk_vector {
     int64_t *episodes;        /* n: finished episodes so far */
 } bk_vector;
 
-/* Starts num_threads - 1 worker threads that live until bk_vector_free.  A
- * forked child has none of them: there, steps run on the calling thread.
- * One batch must not be stepped from two threads at once. */
-bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads, uint64_t seed);
+/* Allocates n games and starts num_threads - 1 worker threads that live
+ * until bk_vector_free; the games are set up by the first BK_VECTOR_RESET
+ * over them, which must come before any other call.  A forked child has none
+ * of the threads: there, calls run on the calling thread.  One batch must not
+ * be stepped from two threads at once. */
+bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads);
 void bk_vector_free(bk_vector *v);
-/* Back to empty boards; the random streams restart from `seed`. */
-void bk_vector_reset(bk_vector *v, uint64_t seed);
 
 /* Index of the first live game whose action is not legal (or whose mover is
  * not player `seat`, when seat >= 0), or -1 when all are fine. */
 int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat);
 
-/* One placement per live game (finished games are reset instead). */
-void bk_vector_step(bk_vector *v, const int32_t *actions);
-/* The policy's placement in every live game (finished games are reset). */
-void bk_vector_step_policy(bk_vector *v, bk_policy policy);
-/* The learner's action, then the opponents' moves until player `seat` is to
- * move again or the game is over; finished games are reset, then the
- * opponents play until the learner is to move. */
-void bk_vector_step_with_opponents(bk_vector *v, const int32_t *actions, bk_policy opponent, int seat);
-/* Only the opponents' part of the above, in every live game. */
-void bk_vector_play_opponents(bk_vector *v, bk_policy opponent, int seat);
+typedef enum {
+    /* one placement per live game, actions[i] for game i (finished games are
+     * reset instead: Gymnasium's next-step autoreset) */
+    BK_VECTOR_STEP,
+    /* the policy's placement in every live game (finished games are reset) */
+    BK_VECTOR_STEP_POLICY,
+    /* the learner's action, then the opponent policy's moves until player
+     * `seat` is to move again or the game is over; finished games are reset,
+     * then the opponents play until the learner is to move */
+    BK_VECTOR_STEP_WITH_OPPONENTS,
+    /* only the opponents' part of the above, in every live game */
+    BK_VECTOR_PLAY_OPPONENTS,
+    /* back to the empty board, statistics cleared; game i's random stream
+     * restarts as stream (seed, i) */
+    BK_VECTOR_RESET,
+} bk_vector_kind;
+
+typedef struct {
+    bk_vector_kind kind;
+    const int32_t *actions; /* STEP, STEP_WITH_OPPONENTS: one per game of the batch */
+    bk_policy policy;       /* STEP_POLICY; the opponents' in the two others */
+    int seat;               /* the learner: STEP_WITH_OPPONENTS, PLAY_OPPONENTS */
+    uint64_t seed;          /* RESET */
+} bk_vector_call;
+
+/* Runs `call` on games [lo, hi) only (0 <= lo <= hi <= n).  A call split into
+ * ranges leaves the batch as one call over all would: a game's result
+ * depends on nothing but its own state and random stream.  So a caller can
+ * split a long call and stop between parts. */
+void bk_vector_run(bk_vector *v, const bk_vector_call *call, int64_t lo, int64_t hi);
 
 #endif

@@ -3,52 +3,84 @@
  * every step; the steps run with the GIL released. */
 #include "binding.h"
 
+#include <limits.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "vector.h"
 
+/* Games per release of the GIL: between two parts, Ctrl-C is checked. */
+#define PART 8192
+
 typedef struct {
     PyObject_HEAD
-    int busy; /* a step is running with the GIL released (set and read under the GIL) */
+    int busy;      /* a call is running with the GIL released (set and read under the GIL) */
+    pid_t busy_in; /* by the process that set busy: in a child forked meanwhile, it never ends */
+    /* why the games are not all at the same step, until a full reset: 0 they
+     * are; else an interrupted call, or a fork in the middle of one */
+    enum { WHOLE, INTERRUPTED, FORKED } torn;
     bk_vector v;
 } VectorGameObject;
 
+static VectorGameObject *vg(PyObject *self)
+{
+    return (VectorGameObject *)self;
+}
+
 static bk_vector *vec_of(PyObject *self)
 {
-    return &((VectorGameObject *)self)->v;
+    return &vg(self)->v;
 }
 
-/* RuntimeError while another thread's step runs on the batch (its arrays are
- * being written). */
-static int check_idle(PyObject *self)
+/* RuntimeError while another thread's call runs on the batch (its arrays are
+ * being written), or, unless `torn_ok`, while the batch is torn. */
+static int check_usable(PyObject *self, int torn_ok)
 {
-    if (!((VectorGameObject *)self)->busy) return 0;
-    PyErr_SetString(PyExc_RuntimeError, "this VectorGame is being stepped by another thread");
-    return -1;
-}
-
-/* Claims the batch for a step that releases the GIL. */
-static int claim(PyObject *self)
-{
-    if (check_idle(self) < 0) return -1;
-    ((VectorGameObject *)self)->busy = 1;
+    VectorGameObject *o = vg(self);
+    if (o->busy && o->busy_in != getpid()) { /* forked in the middle of a call: its threads stayed behind */
+        o->busy = 0;
+        o->torn = FORKED;
+    }
+    if (o->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this VectorGame is being stepped by another thread");
+        return -1;
+    }
+    if (o->torn && !torn_ok) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        o->torn == INTERRUPTED
+                            ? "a step of this VectorGame was interrupted part-way, so its games are not all at "
+                              "the same step: reset() it first"
+                            : "this process was forked while a step of this VectorGame ran, so its games are in "
+                              "an unknown state: reset() it first");
+        return -1;
+    }
     return 0;
 }
 
-static void release(PyObject *self)
+/* Runs `call` over every game, PART games per release of the GIL, checking
+ * Ctrl-C between parts; -1 with the exception set when it stops early, the
+ * batch then torn (each game is whole, but they are not all at one step). */
+static int run_call(PyObject *self, const bk_vector_call *call)
 {
-    ((VectorGameObject *)self)->busy = 0;
+    VectorGameObject *o = vg(self);
+    if (check_usable(self, call->kind == BK_VECTOR_RESET) < 0) return -1;
+    o->busy = 1;
+    o->busy_in = getpid();
+    int64_t lo = 0, n = o->v.n;
+    int rc = 0;
+    while (lo < n && rc == 0) {
+        int64_t hi = n - lo > PART ? lo + PART : n;
+        Py_BEGIN_ALLOW_THREADS
+        bk_vector_run(&o->v, call, lo, hi);
+        Py_END_ALLOW_THREADS
+        lo = hi;
+        rc = PyErr_CheckSignals();
+    }
+    o->busy = 0;
+    if (lo < n) o->torn = INTERRUPTED;
+    else if (call->kind == BK_VECTOR_RESET) o->torn = WHOLE;
+    return rc;
 }
-
-/* Runs a call of the core with the GIL released, the batch claimed. */
-#define RUN_RELEASED(self, call)  \
-    do {                          \
-        if (claim(self) < 0) return NULL; \
-        Py_BEGIN_ALLOW_THREADS    \
-        call;                     \
-        Py_END_ALLOW_THREADS      \
-        release(self);            \
-    } while (0)
 
 static void VectorGame_dealloc(PyObject *self)
 {
@@ -58,19 +90,24 @@ static void VectorGame_dealloc(PyObject *self)
     Py_DECREF(tp);
 }
 
+/* The most games one batch may hold: every array's size in bytes fits a
+ * size_t and an npy_intp with room to spare. */
+#define MAX_GAMES ((int64_t)1 << 32)
+
 static PyObject *VectorGame_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"num_envs", "variant", "start", "num_threads", "seed", NULL};
-    PyObject *variant_obj = NULL, *start_obj = NULL, *seed_obj = NULL;
-    Py_ssize_t n;
-    int variant = BK_DUO, start = BK_START_FIXED, threads = 1;
+    PyObject *n_obj, *variant_obj = NULL, *start_obj = NULL, *threads_obj = NULL, *seed_obj = NULL;
+    long long n, threads = 1;
+    int variant = BK_DUO, start = BK_START_FIXED;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "n|O$OiO:VectorGame", kwlist, &n, &variant_obj, &start_obj, &threads,
-                                     &seed_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O$OOO:VectorGame", kwlist, &n_obj, &variant_obj, &start_obj,
+                                     &threads_obj, &seed_obj))
         return NULL;
-    if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
-    if (n < 1) return PyErr_Format(PyExc_ValueError, "num_envs must be at least 1, not %zd", n);
-    if (threads < 1) return PyErr_Format(PyExc_ValueError, "num_threads must be at least 1, not %d", threads);
+    if (bkpy_index_in(n_obj, "num_envs", 1, MAX_GAMES + 1, &n) < 0 ||
+        (threads_obj && bkpy_index_in(threads_obj, "num_threads", 1, INT_MAX, &threads) < 0) ||
+        (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0))
+        return NULL;
     if (variant_obj &&
         (variant = bkpy_lookup_name(variant_obj, bkpy_variant_names, BK_NUM_VARIANTS, "variant")) < 0)
         return NULL;
@@ -79,11 +116,17 @@ static PyObject *VectorGame_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (!self) return NULL;
     bk_status st;
     Py_BEGIN_ALLOW_THREADS
-    st = bk_vector_init(&self->v, n, variant, start, threads, seed);
+    st = bk_vector_init(&self->v, n, variant, start, (int)threads);
     Py_END_ALLOW_THREADS
     if (st != BK_OK) { /* the arguments were checked above: only memory can be missing */
         Py_DECREF(self);
-        return PyErr_NoMemory();
+        return PyErr_Format(PyExc_MemoryError, "not enough memory for %lld games of %s", n,
+                            bkpy_variant_names[variant]);
+    }
+    bk_vector_call reset = {.kind = BK_VECTOR_RESET, .seed = seed};
+    if (run_call((PyObject *)self, &reset) < 0) {
+        Py_DECREF(self);
+        return NULL;
     }
     return (PyObject *)self;
 }
@@ -159,14 +202,35 @@ static PyObject *get_start(PyObject *self, void *closure)
 
 /* ---- input -------------------------------------------------------------- */
 
+/* TypeError for a numpy.ma.MaskedArray: converting it would drop its mask
+ * and play the hidden values. */
+static int refuse_masked(PyObject *obj)
+{
+    if (!PyArray_Check(obj) || PyArray_CheckExact(obj)) return 0;
+    PyObject *ma = PyImport_ImportModule("numpy.ma");
+    PyObject *masked = ma ? PyObject_GetAttrString(ma, "MaskedArray") : NULL;
+    int is_masked = masked ? PyObject_IsInstance(obj, masked) : -1;
+    Py_XDECREF(masked);
+    Py_XDECREF(ma);
+    if (is_masked == 1)
+        PyErr_SetString(PyExc_TypeError, "actions must not be a masked array (its mask would be ignored): "
+                                         "pass actions.filled(...) or a plain array");
+    return is_masked ? -1 : 0;
+}
+
 /* The actions as a fresh int32 array of shape (n,), every one a legal
  * placement for its game's colour to move (and player `seat` to move, when
  * seat >= 0); NULL with TypeError/ValueError naming the game otherwise. */
 static PyArrayObject *checked_actions(PyObject *self, PyObject *obj, int seat)
 {
     bk_vector *v = vec_of(self);
+    if (refuse_masked(obj) < 0) return NULL;
     PyArrayObject *given = (PyArrayObject *)PyArray_FROM_O(obj), *actions;
     if (!given) return NULL;
+    if (check_usable(self, 0) < 0) { /* reading obj may have run Python code; the batch is read from here on */
+        Py_DECREF(given);
+        return NULL;
+    }
     if (!PyArray_ISINTEGER(given)) {
         PyErr_Format(PyExc_TypeError, "actions must be integers (placement ids), not dtype %R",
                      (PyObject *)PyArray_DESCR(given));
@@ -225,89 +289,78 @@ static int policy_arg(PyObject *obj, bk_policy *policy)
 
 static int seat_arg(PyObject *self, PyObject *obj, int *seat)
 {
-    long s = obj ? PyLong_AsLong(obj) : 0;
-    if (s == -1 && PyErr_Occurred()) return -1;
-    if (s < 0 || s >= vec_of(self)->num_players) {
-        PyErr_Format(PyExc_ValueError, "seat must be in range(%d), not %ld", vec_of(self)->num_players, s);
-        return -1;
-    }
+    long long s = 0;
+    if (obj && bkpy_index_in(obj, "seat", 0, vec_of(self)->num_players, &s) < 0) return -1;
     *seat = (int)s;
     return 0;
 }
 
 /* ---- steps -------------------------------------------------------------- */
 
+/* Runs a step that takes actions: they are checked against the batch as it
+ * is once they are read (reading them may run Python code), then played. */
+static PyObject *run_with_actions(PyObject *self, PyObject *actions_obj, bk_vector_call *call, int seat)
+{
+    PyArrayObject *ids = checked_actions(self, actions_obj, seat);
+    if (!ids) return NULL;
+    call->actions = PyArray_DATA(ids);
+    int rc = run_call(self, call);
+    Py_DECREF(ids);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *run_or_fail(PyObject *self, const bk_vector_call *call)
+{
+    if (run_call(self, call) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *VectorGame_step(PyObject *self, PyObject *actions_obj)
 {
-    if (check_idle(self) < 0) return NULL; /* before reading its arrays */
-    PyArrayObject *ids = checked_actions(self, actions_obj, -1);
-    if (!ids) return NULL;
-    if (claim(self) < 0) {
-        Py_DECREF(ids);
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    bk_vector_step(vec_of(self), PyArray_DATA(ids));
-    Py_END_ALLOW_THREADS
-    release(self);
-    Py_DECREF(ids);
-    Py_RETURN_NONE;
+    bk_vector_call call = {.kind = BK_VECTOR_STEP};
+    return run_with_actions(self, actions_obj, &call, -1);
 }
 
 static PyObject *VectorGame_step_policy(PyObject *self, PyObject *policy_obj)
 {
-    bk_policy policy;
-    if (policy_arg(policy_obj, &policy) < 0) return NULL;
-    RUN_RELEASED(self, bk_vector_step_policy(vec_of(self), policy));
-    Py_RETURN_NONE;
+    bk_vector_call call = {.kind = BK_VECTOR_STEP_POLICY};
+    if (policy_arg(policy_obj, &call.policy) < 0) return NULL;
+    return run_or_fail(self, &call);
 }
 
 static PyObject *VectorGame_step_with_opponents(PyObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"actions", "opponent", "seat", NULL};
     PyObject *actions_obj, *opponent_obj = NULL, *seat_obj = NULL;
-    bk_policy opponent;
-    int seat;
+    bk_vector_call call = {.kind = BK_VECTOR_STEP_WITH_OPPONENTS};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:step_with_opponents", kwlist, &actions_obj, &opponent_obj,
                                      &seat_obj))
         return NULL;
-    if (policy_arg(opponent_obj, &opponent) < 0 || seat_arg(self, seat_obj, &seat) < 0) return NULL;
-    if (check_idle(self) < 0) return NULL; /* before reading its arrays */
-    PyArrayObject *ids = checked_actions(self, actions_obj, seat);
-    if (!ids) return NULL;
-    if (claim(self) < 0) {
-        Py_DECREF(ids);
-        return NULL;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    bk_vector_step_with_opponents(vec_of(self), PyArray_DATA(ids), opponent, seat);
-    Py_END_ALLOW_THREADS
-    release(self);
-    Py_DECREF(ids);
-    Py_RETURN_NONE;
+    if (policy_arg(opponent_obj, &call.policy) < 0 || seat_arg(self, seat_obj, &call.seat) < 0) return NULL;
+    return run_with_actions(self, actions_obj, &call, call.seat);
 }
 
 static PyObject *VectorGame_play_opponents(PyObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"opponent", "seat", NULL};
     PyObject *opponent_obj = NULL, *seat_obj = NULL;
-    bk_policy opponent;
-    int seat;
+    bk_vector_call call = {.kind = BK_VECTOR_PLAY_OPPONENTS};
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO:play_opponents", kwlist, &opponent_obj, &seat_obj)) return NULL;
-    if (policy_arg(opponent_obj, &opponent) < 0 || seat_arg(self, seat_obj, &seat) < 0) return NULL;
-    RUN_RELEASED(self, bk_vector_play_opponents(vec_of(self), opponent, seat));
-    Py_RETURN_NONE;
+    if (policy_arg(opponent_obj, &call.policy) < 0 || seat_arg(self, seat_obj, &call.seat) < 0) return NULL;
+    return run_or_fail(self, &call);
 }
 
 static PyObject *VectorGame_reset(PyObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"seed", NULL};
     PyObject *seed_obj = NULL;
+    bk_vector_call call = {.kind = BK_VECTOR_RESET};
     unsigned long long seed = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:reset", kwlist, &seed_obj)) return NULL;
     if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
-    RUN_RELEASED(self, bk_vector_reset(vec_of(self), seed));
-    Py_RETURN_NONE;
+    call.seed = seed;
+    return run_or_fail(self, &call);
 }
 
 /* ---- other forms of the legal moves ------------------------------------- */
@@ -328,11 +381,18 @@ static int sorted_ids(const bk_vector *v, int64_t i, int32_t *out)
     return k;
 }
 
+/* Ctrl-C between parts of a long loop over the games, which holds the GIL:
+ * -1 with KeyboardInterrupt set. */
+static int check_signals_at(int64_t i)
+{
+    return (i + 1) % PART == 0 ? PyErr_CheckSignals() : 0;
+}
+
 static PyObject *VectorGame_legal_ids(PyObject *self, PyObject *unused)
 {
     (void)unused;
     bk_vector *v = vec_of(self);
-    if (check_idle(self) < 0) return NULL;
+    if (check_usable(self, 1) < 0) return NULL; /* a torn batch's games are each whole */
     int width = 0;
     for (int64_t i = 0; i < v->n; i++)
         if (v->num_legal[i] > width) width = v->num_legal[i];
@@ -343,6 +403,10 @@ static PyObject *VectorGame_legal_ids(PyObject *self, PyObject *unused)
     for (int64_t i = 0; i < v->n; i++) {
         int k = sorted_ids(v, i, out + i * width);
         for (; k < width; k++) out[i * width + k] = -1;
+        if (check_signals_at(i) < 0) {
+            Py_DECREF(arr);
+            return NULL;
+        }
     }
     return arr;
 }
@@ -351,7 +415,7 @@ static PyObject *VectorGame_legal_bits(PyObject *self, PyObject *unused)
 {
     (void)unused;
     bk_vector *v = vec_of(self);
-    if (check_idle(self) < 0) return NULL;
+    if (check_usable(self, 1) < 0) return NULL;
     npy_intp row = (v->num_placements + 7) / 8, dims[2] = {v->n, row};
     PyObject *arr = PyArray_ZEROS(2, dims, NPY_UINT8, 0);
     if (!arr) return NULL;
@@ -360,6 +424,10 @@ static PyObject *VectorGame_legal_bits(PyObject *self, PyObject *unused)
         const uint8_t *mask = v->legal_mask + i * v->num_placements;
         for (int id = 0; id < v->num_placements; id++) /* numpy.packbits order: first id in the high bit */
             out[i * row + (id >> 3)] |= (uint8_t)(mask[id] << (7 - (id & 7)));
+        if (check_signals_at(i) < 0) {
+            Py_DECREF(arr);
+            return NULL;
+        }
     }
     return arr;
 }

@@ -97,7 +97,7 @@ def _selfplay_error(argv, capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["--agents", "alphazero"], "unknown agent 'alphazero'"),
-    (["--agents", "mcts:sims=0"], "simulations must be >= 1"),
+    (["--agents", "mcts:sims=0"], "simulations must be in [1, 2**63)"),
     (["--agents", "greedy:depth=2"], "bad parameter"),
     (["--variant", "duo", "--agents", "random,greedy,mcts"], "3 agents for duo, which has 2 seats"),
     (["--games", "0"], "must be at least 1"),
