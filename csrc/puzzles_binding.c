@@ -232,9 +232,10 @@ static PyObject *all84_solve(PyObject *module, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$OOO:all84_solve", kwlist, &game, &seed_obj, &time_limit,
                                      &progress))
         return NULL;
+    /* the numbers first: reading them may run Python code, which could play on the game */
+    if ((seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) || clock_init(&rc, time_limit, progress) < 0) return NULL;
     bk_board *live = bkpy_game_board(module, game, "all84_solve");
-    if (!live || (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) || clock_init(&rc, time_limit, progress) < 0)
-        return NULL;
+    if (!live) return NULL;
     bk_all84 *s = bk_all84_new(live, seed); /* a copy: the game may change while this runs */
     if (!s) return PyErr_NoMemory();
     int r, stop = 0;

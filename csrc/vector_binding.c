@@ -10,7 +10,7 @@
 #include "vector.h"
 
 /* Games per release of the GIL: between two parts, Ctrl-C is checked. */
-#define PART 8192
+#define PART 4096
 
 typedef struct {
     PyObject_HEAD

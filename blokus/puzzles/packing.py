@@ -153,10 +153,10 @@ class Packing:
         TimeoutError
             The time limit ran out first; the message gives the count so far.
         ValueError
-            ``limit`` not in [1, 2**63), or ``time_limit`` not a number of seconds in (0, 1e9].
+            ``limit`` not in [1, 2**63 - 1), or ``time_limit`` not a number of seconds in (0, 1e9].
         """
-        if limit is not None and not 1 <= limit < 2**63:
-            raise ValueError("limit must be in [1, 2**63) or None")
+        if limit is not None and not 1 <= limit < 2**63 - 1:
+            raise ValueError("limit must be in [1, 2**63 - 1) or None")
         count, timed_out = _core.pack_count(*self.shape, self._c_kinds(), same_colour_edges=self.same_colour_edges,
                                             limit=limit or 0, up_to_symmetry=up_to_symmetry,
                                             time_limit=time_limit, progress=progress)
