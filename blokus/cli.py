@@ -145,7 +145,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return 1
     print(_selfplay_header(summary) + "\n")
     print(selfplay.format_table(summary))
-    print(f"\nwritten to {summary['out']}: {', '.join(summary['files'])}")
+    if summary.get("unchanged"):
+        print(f"\nthe run was already complete: nothing played, the files in {summary['out']} are unchanged")
+    else:
+        print(f"\nwritten to {summary['out']}: {', '.join(summary['files'])}")
     return 0
 
 
