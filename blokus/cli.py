@@ -146,7 +146,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     print(_selfplay_header(summary) + "\n")
     print(selfplay.format_table(summary))
     if summary.get("unchanged"):
-        print(f"\nthe run was already complete: nothing played, the files in {summary['out']} are unchanged")
+        print(f"\nthe run was already complete: its files in {summary['out']} are unchanged")
     else:
         print(f"\nwritten to {summary['out']}: {', '.join(summary['files'])}")
     return 0
@@ -158,12 +158,12 @@ def _selfplay_header(summary: dict) -> str:
             f"(agents {', '.join(summary['agents'])}; seed {summary['seed']}; start={summary['start']})")
     where = f"Ray ({summary['ray']})" if summary["ray"] else (
         f"{summary['workers']} worker{'s' if summary['workers'] != 1 else ''}")
-    if summary["played"]:
+    if summary["played"] and not summary.get("unchanged"):
         head += (f"\nplayed {summary['played']} in {summary['elapsed_seconds']:.2f} s: "
                  f"{summary['games_per_second']:,.1f} games/s on {where}")
     else:
         head += "\nnothing left to play"
-    if summary["played"] != summary["finished"]:
+    if summary["played"] != summary["finished"] and not summary.get("unchanged"):
         head += f"; {summary['finished'] - summary['played']} were already in {summary['out']}"
     return head
 

@@ -279,8 +279,8 @@ def test_a_used_directory_needs_resume_and_the_same_settings(duo_run, tmp_path):
     result = subprocess.run([sys.executable, "-m", "blokus", "selfplay", "--out", str(out), "--resume",
                              "--no-progress"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "played 20 in" in result.stdout and "written to" not in result.stdout
-    assert "already complete: nothing played" in result.stdout
+    assert "nothing left to play" in result.stdout and "written to" not in result.stdout
+    assert "already complete: its files in" in result.stdout
     assert {f.name: f.read_bytes() for f in out.iterdir()} == before
 
 

@@ -13,9 +13,14 @@ from blokus.selfplay.errors import SelfPlayError
 def check_main_guard() -> None:
     """Raises ``SelfPlayError`` if this call comes from a top-level statement of the ``__main__``
     script that is not under ``if __name__ == "__main__":`` (directly or through functions).
-    Silent when there is no script to read (an interactive session, a notebook, ``-c``)."""
+    Silent when spawn does not run the ``__main__`` module again (an interactive session, a
+    notebook, ``-c``, a package's ``__main__.py`` run by ``python -m``) or its source is
+    unreadable."""
     main = sys.modules.get("__main__")
     path = getattr(main, "__file__", None)
+    spec = getattr(main, "__spec__", None)
+    if spec is not None and spec.name.split(".")[-1] == "__main__":
+        return  # python -m package: spawn does not run a package's __main__ again
     frame = sys._getframe(1)
     while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
         frame = frame.f_back
