@@ -13,7 +13,7 @@ import numpy as np
 from blokus import _core, argtypes
 from blokus import __version__
 from blokus.game import VARIANTS, Game
-from blokus.puzzles import add_solve_command
+from blokus.puzzles.command import add_solve_command
 
 
 def player_scores(colour_scores: np.ndarray, variant: str) -> np.ndarray:

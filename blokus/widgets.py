@@ -31,6 +31,7 @@ reports clicks, so every rule is decided here, by the engine. Needs the ``widget
 """
 from __future__ import annotations
 
+import inspect
 import os
 import pathlib
 
@@ -142,6 +143,10 @@ class Board(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.on_msg(self._on_message)
         self.refresh(ply=len(game.history))
+
+    # traitlets' HasTraits.__new__(*args, **kwargs) would hide the signature from help() and Sphinx
+    __signature__ = inspect.signature(__init__).replace(
+        parameters=list(inspect.signature(__init__).parameters.values())[1:])
 
     # ---------------------------------------------------------------- Python API
     @property
