@@ -29,6 +29,9 @@ URLS = {"lab": "/lab/tree/{name}", "notebook": "/notebooks/{name}"}  # JupyterLa
 
 def missing() -> str | None:
     """Why the browser test cannot run here (what to install), or None."""
+    if "libasan" in os.environ.get("LD_PRELOAD", ""):
+        return ("cannot run under a preloaded AddressSanitizer (chromium and the Jupyter server "
+                "would load it too): the plain test run covers it")
     needs = []
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         needs.append("Debian's chromium and its driver (apt-get install chromium chromium-driver)")
