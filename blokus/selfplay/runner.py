@@ -48,7 +48,8 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
         Processes on this machine (default: the cores this process may use); 1 plays in this
         process. With ``ray="local"``, the CPUs of the local Ray instance. Worker processes
         start by importing the ``__main__`` script, so a script must call ``run`` under
-        ``if __name__ == "__main__":``, as always with ``multiprocessing``.
+        ``if __name__ == "__main__":``, as always with ``multiprocessing``; a call outside it
+        raises ``SelfPlayError`` before any process or file is made.
     ray : str, optional
         A Ray address (``"auto"``, ``"ray://host:10001"``) to play on that cluster, or
         ``"local"`` to start a local Ray instance. Needs ``pip install "blokus[ray]"``; the
