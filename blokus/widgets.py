@@ -44,6 +44,7 @@ except ImportError as e:  # pragma: no cover - exercised by hand without the ext
     raise ImportError('blokus.widgets needs anywidget: pip install "blokus[widgets]"') from e
 
 from blokus import _core, analysis, render, sgf
+from blokus.agents import MCTSAgent, make_agent
 from blokus.game import Game
 from blokus.placements import placements
 
@@ -228,7 +229,7 @@ class Board(anywidget.AnyWidget):
                 self.show_game(_read_record(str(content["text"])))
             else:
                 raise ValueError(f"unknown message from the browser: {content!r}")
-        except (ValueError, TypeError, KeyError) as e:
+        except (ValueError, TypeError, KeyError, OverflowError) as e:
             self._error = f"{type(e).__name__}: {e}"
             self._redraw()
 
@@ -251,6 +252,16 @@ class Board(anywidget.AnyWidget):
     def _valid_piece(self, proposal):
         if proposal["value"] not in ("",) + tuple(_core.PIECE_NAMES):
             raise traitlets.TraitError(f"piece must be '' or one of {_core.PIECE_NAMES}, not {proposal['value']!r}")
+        return proposal["value"]
+
+    @traitlets.validate("agent")
+    def _valid_agent(self, proposal):
+        try:
+            agent = make_agent(proposal["value"])
+        except ValueError as e:
+            raise traitlets.TraitError(f"agent: {e}") from None
+        if not isinstance(agent, MCTSAgent):
+            raise traitlets.TraitError(f"agent must be an MCTS agent string ('mcts:sims=2000'), not {proposal['value']!r}")
         return proposal["value"]
 
     @traitlets.observe("ply")

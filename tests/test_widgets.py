@@ -84,6 +84,8 @@ def test_an_illegal_play_message_leaves_the_game_unchanged_and_says_why():
     assert "IllegalMoveError" in board.status and "starting square" in board.status
     send(board, {"event": "dance"})
     assert "unknown message" in board.status
+    send(board, {"event": "play", "id": 2**70})
+    assert board.game.history == [] and "Error" in board.status
 
 
 def test_stepping_back_shows_the_earlier_position_and_a_move_there_replaces_the_rest():
@@ -156,6 +158,10 @@ def test_the_mcts_overlay_heats_only_cells_a_first_piece_can_cover():
     again = board.svg
     board.seed = 0
     assert board.svg == again  # same position and seed, same search
+    for bad in ("greedy", "mcts:sims=-1"):
+        with pytest.raises(traitlets.TraitError):
+            board.agent = bad
+    assert board.agent == "mcts:sims=200"
 
 
 def test_loading_a_record_by_path_text_and_message():
