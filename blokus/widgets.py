@@ -1,4 +1,4 @@
-"""An interactive board for Jupyter (JupyterLab, Notebook 7 and classic Notebook): ``Board``.
+"""An interactive board for Jupyter (JupyterLab, Notebook 7, the classic Notebook): ``Board``.
 
 >>> import blokus.sgf
 >>> from blokus.widgets import Board

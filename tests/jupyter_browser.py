@@ -4,7 +4,7 @@ browser test of blokus.widgets runs in, and what made the docs' screenshot of it
     python tests/jupyter_browser.py docs/_static/widget.png     # the screenshot in docs/widgets.md
 
 Needs ``apt-get install chromium chromium-driver`` and the test extra (``pip install -e
-".[test]"``: selenium, jupyterlab, notebook, anywidget). Nothing is downloaded: the page, the
+".[test]"``: selenium, jupyterlab, notebook, nbclassic, anywidget). Nothing is downloaded: the page, the
 widget manager and anywidget's front end all come from the installed Python packages.
 """
 from __future__ import annotations
@@ -24,7 +24,18 @@ import nbformat
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent  # the checkout: the kernel imports blokus from it
 TOKEN = "blokus-test"
-URLS = {"lab": "/lab/tree/{name}", "notebook": "/notebooks/{name}"}  # JupyterLab, Notebook 7
+# JupyterLab, Notebook 7 and the classic Notebook (nbclassic); per interface, a script telling
+# that the notebook's kernel is ready, and one running every cell.
+URLS = {"lab": "/lab/tree/{name}", "notebook": "/notebooks/{name}", "classic": "/nbclassic/notebooks/{name}"}
+_LUMINO_READY = ("const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+                 "const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
+                 "return !!k && k.status === 'idle';")
+_LUMINO_RUN = "window.jupyterapp.commands.execute('notebook:run-all-cells')"
+_CLASSIC_READY = ("return !!(window.Jupyter && Jupyter.notebook && Jupyter.notebook.kernel"
+                  " && Jupyter.notebook.kernel.is_connected() && Jupyter.notebook.kernel_selector);")
+_CLASSIC_RUN = "Jupyter.notebook.execute_all_cells()"
+SCRIPTS = {"lab": (_LUMINO_READY, _LUMINO_RUN), "notebook": (_LUMINO_READY, _LUMINO_RUN),
+           "classic": (_CLASSIC_READY, _CLASSIC_RUN)}
 
 
 def missing() -> str | None:
@@ -35,7 +46,7 @@ def missing() -> str | None:
     needs = []
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         needs.append("Debian's chromium and its driver (apt-get install chromium chromium-driver)")
-    modules = ("selenium", "jupyterlab", "notebook", "anywidget")
+    modules = ("selenium", "jupyterlab", "notebook", "nbclassic", "anywidget")
     absent = [m for m in modules if importlib.util.find_spec(m) is None]
     if absent:
         needs.append(f"{', '.join(absent)} (pip install -e \".[test]\")")
@@ -113,18 +124,16 @@ def chromium(width: int = 1200, height: int = 900):
 
 
 def run_notebook(driver, base: str, ui: str, name: str, timeout: float = 60):
-    """Open notebook ``name`` in ``ui`` ("lab" or "notebook"), run all its cells once the kernel
-    is idle, and return the widget's root element (``.bk-w``) once it is drawn."""
+    """Open notebook ``name`` in ``ui`` (a key of ``URLS``), run all its cells once the kernel
+    is ready, and return the widget's root element (``.bk-w``) once it is drawn."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(base + URLS[ui].format(name=name) + f"?token={TOKEN}")
     wait = WebDriverWait(driver, timeout)
-    wait.until(lambda d: d.execute_script(
-        "const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
-        "const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;"
-        "return !!k && k.status === 'idle';"))
-    driver.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    ready, run_all = SCRIPTS[ui]
+    wait.until(lambda d: d.execute_script(ready))
+    driver.execute_script(run_all)
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".bk-w .bk-w-board svg"))
     return driver.find_element(By.CSS_SELECTOR, ".bk-w")
 

@@ -1,5 +1,6 @@
-"""blokus.widgets.Board in a real browser: a notebook opened in JupyterLab and in Notebook 7,
-served by a headless Jupyter server on 127.0.0.1 and driven in headless chromium by Selenium.
+"""blokus.widgets.Board in a real browser: a notebook opened in JupyterLab, Notebook 7 and the
+classic Notebook (nbclassic), served by a headless Jupyter server on 127.0.0.1 and driven in
+headless chromium by Selenium.
 A mouse click on the board, a click on a listed placement and a key press go through the widget
 to the kernel, which writes the game that results; the test checks it against the rules."""
 import pathlib
@@ -20,7 +21,7 @@ def served(tmp_path_factory):
         yield root, base, driver
 
 
-@pytest.mark.parametrize("ui", ["lab", "notebook"])
+@pytest.mark.parametrize("ui", sorted(jb.URLS))
 def test_a_click_on_the_board_and_on_a_placement_plays_it_in_the_kernel(served, ui):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
