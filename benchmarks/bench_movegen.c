@@ -1,8 +1,8 @@
 /* Move-generation benchmark for the C core, without Python.
  *
- * Build (what `make -C benchmarks` does: every csrc .c file but the binding files),
- * from the repository root:
- *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c csrc/board.c csrc/mcts.c csrc/movegen.c csrc/movetext.c csrc/observe.c csrc/pieces.c csrc/playout.c csrc/policy.c csrc/score.c csrc/vector.c -lm -lpthread
+ * Build (what `make -C benchmarks` does: every csrc .c file but the binding files, those
+ * that include binding.h), from the repository root:
+ *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c $(grep -L '#include "binding.h"' csrc/[a-z]*.c) -lm -lpthread
  * (-mpopcnt on x86-64 only)
  *
  * Usage: bench_movegen [GAMES_FILE [REPEATS [VARIANT]]]
