@@ -13,7 +13,7 @@ import numpy as np
 from blokus import _core, argtypes
 from blokus import __version__
 from blokus.game import VARIANTS, Game
-from blokus.puzzles import add_solve_command
+from blokus.puzzles.command import add_solve_command
 
 
 def player_scores(colour_scores: np.ndarray, variant: str) -> np.ndarray:
@@ -145,7 +145,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return 1
     print(_selfplay_header(summary) + "\n")
     print(selfplay.format_table(summary))
-    print(f"\nwritten to {summary['out']}: {', '.join(summary['files'])}")
+    if summary.get("unchanged"):
+        print(f"\nthe run was already complete: its files in {summary['out']} are unchanged")
+    else:
+        print(f"\nwritten to {summary['out']}: {', '.join(summary['files'])}")
     return 0
 
 
@@ -155,12 +158,12 @@ def _selfplay_header(summary: dict) -> str:
             f"(agents {', '.join(summary['agents'])}; seed {summary['seed']}; start={summary['start']})")
     where = f"Ray ({summary['ray']})" if summary["ray"] else (
         f"{summary['workers']} worker{'s' if summary['workers'] != 1 else ''}")
-    if summary["played"]:
+    if summary["played"] and not summary.get("unchanged"):
         head += (f"\nplayed {summary['played']} in {summary['elapsed_seconds']:.2f} s: "
                  f"{summary['games_per_second']:,.1f} games/s on {where}")
     else:
         head += "\nnothing left to play"
-    if summary["played"] != summary["finished"]:
+    if summary["played"] != summary["finished"] and not summary.get("unchanged"):
         head += f"; {summary['finished'] - summary['played']} were already in {summary['out']}"
     return head
 

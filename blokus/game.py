@@ -17,8 +17,6 @@ def _restore(cls, variant, start, moves):
 class Game(_core.Game):
     """A game of Blokus (docs/rules.md).
 
-    ``Game(variant="classic", *, start="any")``
-
     Parameters
     ----------
     variant : {"classic", "classic_2", "classic_3", "classic_teams", "duo"}

@@ -11,7 +11,7 @@ What :func:`svg` and :func:`plot` draw, bottom layer first:
 
 1. the board, empty cells in light grey, and one square per occupied cell in its colour
    (classic: blue, yellow, red, green; Duo: purple, orange -- the palette of :func:`image`);
-2. a heat map, if ``highlight`` is one (translucent, see below);
+2. a heat map, given as ``heat`` or as ``highlight`` (translucent, see below);
 3. the grid;
 4. the starting squares still open: a ring on every empty starting square that a colour which
    has not placed a piece yet may still start on (``start="fixed"``: each colour's own square,
@@ -299,11 +299,17 @@ def _open_starts(game, palette) -> list:
     return out
 
 
-def _scene(game, highlight, show_attachment_points: bool, last_move: bool) -> _Scene:
+def _scene(game, highlight, show_attachment_points: bool, last_move: bool, heat_map=None) -> _Scene:
     _check_game(game)
     height, width = game.shape
     palette = _palette(game)
     cells, heat = _parse_highlight(game, highlight)
+    if heat_map is not None:
+        if heat is not None:
+            raise ValueError("highlight is a heat map already: give one heat map, as highlight or as heat")
+        _, heat = _parse_highlight(game, heat_map)
+        if heat is None:
+            raise ValueError("heat must be a float (or integer) array of the board's shape, not cells")
     turn = "game over" if game.is_over else f"{game.colour_name(game.to_move)} to move"
     moves = len(game.history)
     scene = _Scene(height, width,
@@ -352,7 +358,7 @@ def _check_size(size):
 
 
 def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False,
-        last_move: bool = True, coordinates: bool = True) -> str:
+        last_move: bool = True, coordinates: bool = True, heat=None) -> str:
     """The board as SVG text: what a ``Game`` shows in Jupyter (``Game._repr_svg_``).
 
     The picture is described in the module docstring (``help(blokus.render)``). The text is
@@ -376,6 +382,9 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
         Mark the cells of the last placement.
     coordinates : bool
         Draw column letters and row numbers (``a1`` bottom-left).
+    heat : float ndarray (H, W), optional
+        A heat map drawn together with a ``highlight`` of cells or a placement (one heat map
+        at most: ``highlight`` then must not be one).
 
     Returns
     -------
@@ -388,12 +397,12 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
         ``game`` is not a ``blokus.Game``; ``highlight`` or ``size`` of an unsupported type.
     ValueError
         Placement id out of range, a move text that is not a placement, a cell off the board,
-        a heat map or mask whose shape is not the board's, an infinite heat value, or a size
-        that is not a positive number.
+        a heat map or mask whose shape is not the board's, an infinite heat value, two heat
+        maps, or a size that is not a positive number.
     """
     if _is_solution(game):
         return _CLASS.sub(_prefixed, _solution_svg(game, size))
-    scene = _scene(game, highlight, show_attachment_points, last_move)
+    scene = _scene(game, highlight, show_attachment_points, last_move, heat)
     k = _CELL
     height, width = scene.height, scene.width
     margin = k if coordinates else 0
@@ -455,7 +464,7 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
 
 # ------------------------------------------------------------------ matplotlib
 def plot(game, ax=None, *, size=None, highlight=None, show_attachment_points: bool = False,
-         last_move: bool = True, coordinates: bool = True):
+         last_move: bool = True, coordinates: bool = True, heat=None):
     """The picture of :func:`svg`, drawn with matplotlib patches (for figures).
 
     Board cell ``(row, col)`` is the unit square with lower-left corner
@@ -476,7 +485,7 @@ def plot(game, ax=None, *, size=None, highlight=None, show_attachment_points: bo
     size : int or float, optional
         Width in pixels of the new figure (at its dpi) when ``ax`` is None, default as in
         :func:`svg`; ignored when ``ax`` is given.
-    highlight, show_attachment_points, last_move, coordinates
+    highlight, show_attachment_points, last_move, coordinates, heat
         As in :func:`svg`.
 
     Returns
@@ -496,7 +505,7 @@ def plot(game, ax=None, *, size=None, highlight=None, show_attachment_points: bo
         from matplotlib.patches import Circle, Rectangle
     except ImportError as e:
         raise ImportError('blokus.render.plot needs matplotlib: pip install "blokus[plot]"') from e
-    scene = _scene(game, highlight, show_attachment_points, last_move)
+    scene = _scene(game, highlight, show_attachment_points, last_move, heat)
     height, width = scene.height, scene.width
     if ax is None:
         import matplotlib.pyplot as plt

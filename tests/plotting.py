@@ -12,6 +12,6 @@ def matplotlib_or_skip():
     """The matplotlib module with the Agg backend; skips the test without it or under ASan."""
     if UNDER_ASAN:
         pytest.skip("matplotlib cannot be imported under a preloaded AddressSanitizer")
-    mpl = pytest.importorskip("matplotlib")
+    mpl = pytest.importorskip("matplotlib", reason='needs matplotlib: pip install -e ".[plot]" runs it')
     mpl.use("Agg", force=True)
     return mpl

@@ -511,7 +511,8 @@ def test_bad_arguments(env_id, kwargs):
 # ------------------------------------------------------------------ MaskablePPO smoke test
 def test_maskable_ppo_smoke():
     """A few hundred MaskablePPO steps (CPU) on blokus/Duo-v0; skipped without sb3-contrib."""
-    sb3_contrib = pytest.importorskip("sb3_contrib")
+    sb3_contrib = pytest.importorskip(
+        "sb3_contrib", reason='needs sb3-contrib and torch: pip install -e ".[train]" runs it')
     env = gymnasium.make("blokus/Duo-v0")
     model = sb3_contrib.MaskablePPO(
         "MultiInputPolicy", env, n_steps=64, batch_size=32, seed=0, device="cpu"

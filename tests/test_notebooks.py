@@ -17,11 +17,12 @@ from pathlib import Path
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
-pytest.importorskip("ipykernel")
-pytest.importorskip("pandas")
-pytest.importorskip("matplotlib")
+_NEEDS = 'the notebooks need nbclient, ipykernel, pandas and matplotlib: pip install -e ".[test]" runs them'
+nbformat = pytest.importorskip("nbformat", reason=_NEEDS)
+nbclient = pytest.importorskip("nbclient", reason=_NEEDS)
+pytest.importorskip("ipykernel", reason=_NEEDS)
+pytest.importorskip("pandas", reason=_NEEDS)
+pytest.importorskip("matplotlib", reason=_NEEDS)
 
 import blokus  # noqa: E402
 import blokus.sgf  # noqa: E402
@@ -180,8 +181,8 @@ def test_analyse_a_game(tmp_path, monkeypatch):
 
 
 def test_train_an_agent(tmp_path, monkeypatch):
-    pytest.importorskip("torch")
-    pytest.importorskip("sb3_contrib")
+    for module in ("torch", "sb3_contrib"):
+        pytest.importorskip(module, reason='notebook 03 trains MaskablePPO: pip install -e ".[test,train]" runs it')
     nb, v = execute("03_train_an_agent", tmp_path, monkeypatch, {
         "steps": "int(model.num_timesteps)",
         "total": "TOTAL_STEPS",

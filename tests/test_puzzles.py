@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import blokus
 import blokus.puzzles as pz
+from blokus.puzzles.command import add_solve_command
 from blokus import render
 import reference
 
@@ -474,7 +475,7 @@ def test_text_and_svg_pictures():
 
 def run_cli(argv, capsys):
     parser = argparse.ArgumentParser(prog="blokus")
-    pz.add_solve_command(parser.add_subparsers(dest="command", required=True))
+    add_solve_command(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
     status = args.func(args)
     return status, *capsys.readouterr()

@@ -354,6 +354,23 @@ def test_heat_map():
     assert len(elements(parse(render.svg(game, highlight=counts.tolist())), "heat")) == 196
 
 
+def test_heat_map_beside_a_highlight():
+    # heat= draws the heat map and highlight= the cells outlined over it, in one picture.
+    game = hand_game()
+    heat = hand_heat()
+    both = parse(render.svg(game, highlight=[(0, 0), (0, 1)], heat=heat))
+    alone = parse(render.svg(game, highlight=heat))
+    assert [e.attrib for e in elements(both, "heat")] == [e.attrib for e in elements(alone, "heat")]
+    assert sorted(rect_cell(e) for e in elements(both, "highlight")) == [(0, 0), (0, 1)]
+    assert render.svg(game, heat=heat) == render.svg(game, highlight=heat)
+    with pytest.raises(ValueError, match="one heat map"):
+        render.svg(game, highlight=heat, heat=heat)
+    with pytest.raises(ValueError, match="not cells"):
+        render.svg(game, heat=[(0, 0)])
+    with pytest.raises(ValueError, match="board's shape"):
+        render.svg(game, heat=np.zeros((3, 3)))
+
+
 def test_attachment_points():
     game = hand_game()
     root = parse(render.svg(game, show_attachment_points=True))

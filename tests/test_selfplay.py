@@ -269,11 +269,96 @@ def test_a_used_directory_needs_resume_and_the_same_settings(duo_run, tmp_path):
                             ({"games": 10}, "beyond --games 10")]:
         with pytest.raises(SelfPlayError, match=message):
             selfplay.run(out, resume=True, **change)
-    # a finished run resumes to itself: nothing to play
-    before = (out / "games.blksgf").read_bytes()
+    # a finished run resumes to itself: nothing played, no file touched, the figures of the run
+    before = {f.name: f.read_bytes() for f in out.iterdir()}
+    original = json.loads((out / "summary.json").read_text())
+    assert original["played"] == 20 and original["games_per_second"] > 0
     summary = selfplay.run(out, resume=True, workers=1)
-    assert summary["played"] == 0 and summary["finished"] == 20
-    assert (out / "games.blksgf").read_bytes() == before
+    assert summary.pop("unchanged") is True and summary == original
+    assert {f.name: f.read_bytes() for f in out.iterdir()} == before
+    result = subprocess.run([sys.executable, "-m", "blokus", "selfplay", "--out", str(out), "--resume",
+                             "--no-progress"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "nothing left to play" in result.stdout and "written to" not in result.stdout
+    assert "already complete: its files in" in result.stdout
+    assert {f.name: f.read_bytes() for f in out.iterdir()} == before
+
+
+_UNGUARDED = """import blokus.selfplay
+summary = blokus.selfplay.run({out!r}, variant="duo", agents="greedy,random", games=4, workers=2,
+                              progress=False)
+"""
+_GUARDED = """import blokus.selfplay
+
+
+def main():
+    return blokus.selfplay.run({out!r}, variant="duo", agents="greedy,random", games=4, workers=2,
+                               progress=False)
+
+
+if __name__ == "__main__":
+    print("played", main()["played"])
+"""
+
+
+def test_a_script_without_the_main_guard_is_refused_and_leaves_nothing(tmp_path):
+    # Pool workers start by importing the script (spawn): unguarded, each would start the run.
+    out = tmp_path / "runs_py"
+    script = tmp_path / "unguarded.py"
+    script.write_text(_UNGUARDED.format(out=str(out)))
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert 'outside `if __name__ == "__main__":`' in result.stderr and "(line 2)" in result.stderr
+    assert "BrokenProcessPool" not in result.stderr and "not empty" not in result.stderr
+    assert not out.exists()
+    script.write_text(_GUARDED.format(out=str(out)))  # corrected, the same script runs
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "played 4" in result.stdout
+
+
+@pytest.mark.parametrize("source, guarded", [
+    ("run()", False),
+    ("if __name__ == '__main__':\n    run()", True),
+    ("if '__main__' == __name__:\n    x = 1\n    run()", True),
+    ("if __name__ != '__main__':\n    run()", False),
+    ("if __name__ == '__main__':\n    pass\nelse:\n    run()", False),
+    ("try:\n    if __name__ == '__main__':\n        run()\nfinally:\n    pass", True),
+    ("with open('f') as f:\n    run()", False),
+])
+def test_the_guard_is_read_from_the_script(source, guarded):
+    import ast
+
+    from blokus.selfplay.guard import _guarded
+
+    line = next(i for i, text in enumerate(source.splitlines(), 1) if "run()" in text)
+    assert _guarded(ast.parse(source).body, line) is guarded
+
+
+def test_a_new_run_that_fails_before_any_game_leaves_nothing(tmp_path, monkeypatch):
+    import blokus.selfplay.runner as runner
+
+    monkeypatch.setattr(runner, "game_source", lambda *a, **k: _failing_source())
+    out = tmp_path / "new"
+    with pytest.raises(RuntimeError, match="an agent failed"):
+        selfplay.run(out, variant="duo", games=3, agents="random", workers=1, progress=False)
+    assert not out.exists()
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(RuntimeError, match="an agent failed"):
+        selfplay.run(tmp_path / "empty", variant="duo", games=3, agents="random", workers=1, progress=False)
+    assert list((tmp_path / "empty").iterdir()) == []
+
+
+def _failing_source():
+    import contextlib
+
+    @contextlib.contextmanager
+    def source():
+        def chunks():
+            raise RuntimeError("an agent failed")
+            yield
+        yield chunks()
+    return source()
 
 
 def test_resume_extends_and_drops_a_cut_line(tmp_path, duo_run):
@@ -351,7 +436,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path, workers, uni
 # Ray
 
 def test_ray_local_gives_the_same_records(tmp_path):
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason='needs Ray: pip install -e ".[test]" runs it')
     kwargs = dict(variant="duo", games=4, agents="greedy,random", seed=8)
     selfplay.run(tmp_path / "local", workers=1, **kwargs)
     summary = selfplay.run(tmp_path / "ray", workers=2, ray="local", **kwargs)

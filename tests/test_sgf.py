@@ -18,7 +18,10 @@ import blokus
 from blokus import sgf
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
-BOOKS = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "pentobi-books")
+# Pentobi's opening books (opening_books/book_*.blksgf in its source, github enz/pentobi): from
+# BLOKUS_PENTOBI_BOOKS, else the project's shared folder beside the checkout.
+BOOKS = os.environ.get("BLOKUS_PENTOBI_BOOKS") or os.path.join(
+    os.path.dirname(__file__), "..", "..", "shared", "pentobi-books")
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 PENTOBI_FILES = ("classic", "classic_2", "classic_3", "duo")
 PENTOBI_GM = {"classic": "Blokus", "classic_2": "Blokus Two-Player",
@@ -382,7 +385,9 @@ BOOK_MAINLINES = {  # the first child at every branch, read off the books by eye
 def test_pentobi_books(book):
     path = os.path.join(BOOKS, book)
     if not os.path.exists(path):
-        pytest.skip("Pentobi's opening books are not at ../shared/pentobi-books")
+        pytest.skip(f"{book}, one of Pentobi's opening books, is not at {os.path.normpath(path)}: "
+                    "to run this test, set BLOKUS_PENTOBI_BOOKS to a folder holding Pentobi's "
+                    "opening_books/book_duo.blksgf and book_classic_2.blksgf (github enz/pentobi)")
     with pytest.raises(ValueError, match="has variations"):
         sgf.read(path)
     [game] = sgf.read(path, mainline=True)

@@ -19,7 +19,8 @@ True
   :class:`All84` checks a game or solution and searches for one.
 - :class:`Solution`: ``grid`` (int16 labels), ``pieces``, ``colours`` (int8), ``moves``; text and
   SVG pictures. :class:`Verdict`: what ``check`` says.
-- :func:`puzzle` ``("8x10" | "15x16" | "all84")`` and :func:`add_solve_command` (``blokus solve``).
+- :func:`puzzle` ``("8x10" | "15x16" | "all84")``: the rule sheet's puzzles by the names that
+  ``blokus solve`` takes.
 
 Colours are 0 blue, 1 yellow, 2 red, 3 green, as in a classic game.
 """
@@ -31,7 +32,6 @@ from blokus.puzzles.solution import Progress, Solution, Verdict
 from blokus.puzzles.packing import Packing
 from blokus.puzzles.all84 import All84, all84
 from blokus.puzzles.named import puzzle
-from blokus.puzzles.command import add_solve_command, cmd_solve
 from blokus.puzzles import problems as _problems, shapes as _shapes
 
 #: Names that stand for several pieces in a ``pieces`` mapping: one of each member, times the count.
@@ -41,4 +41,4 @@ _piece_size = _shapes._piece_size  # private, kept here for tests/test_puzzles.p
 _same_colour_contacts = _problems._same_colour_contacts
 
 __all__ = ["PIECE_NAMES", "COLOUR_NAMES", "NUM_COLOURS", "PIECE_GROUPS", "Progress", "Solution", "Verdict",
-           "Packing", "all84", "All84", "puzzle", "parse_pieces", "add_solve_command", "cmd_solve"]
+           "Packing", "all84", "All84", "puzzle", "parse_pieces"]

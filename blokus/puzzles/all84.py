@@ -34,7 +34,7 @@ def all84(start: str = "any") -> Game:
 class All84:
     """ "All 84": one person plays the four colours of a classic game and places all 84 pieces.
 
-    ``All84(start="any")``: the start rule, as for :func:`all84` ("any" is the rule sheet's).
+    ``start`` is the start rule, as for :func:`all84` ("any" is the rule sheet's).
 
     Raises
     ------

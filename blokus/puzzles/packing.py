@@ -19,8 +19,6 @@ _MAX_NARROW, _MAX_SIDE, _MAX_PIECES = 56, 255, 4096  # csrc/puzzle_packing.h
 class Packing:
     """A packing puzzle: tile a rectangle exactly with a multiset of pieces (docs/rules.md).
 
-    ``Packing(shape=(8, 10), pieces=None, *, same_colour_edges=True)``
-
     Parameters
     ----------
     shape : (int, int)

@@ -8,6 +8,7 @@ from typing import ContextManager, Iterable, Iterator, NamedTuple
 
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.games import GameResult, play_chunk
+from blokus.selfplay.guard import check_main_guard
 from blokus.selfplay.settings import Config
 
 Source = ContextManager[Iterable[list[GameResult]]]
@@ -105,6 +106,7 @@ def _process_pool(chunker: _Chunker, collected: list, workers: int) -> Iterator[
     import queue
     from concurrent.futures import ProcessPoolExecutor
 
+    check_main_guard()  # before any process starts: an unguarded script would run in each
     # spawn: no threads or other state of the parent (a notebook's, tqdm's) carried into workers.
     # A worker that dies (a crash in C) fails its chunk with BrokenProcessPool instead of hanging.
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),

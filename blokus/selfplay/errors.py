@@ -3,7 +3,8 @@
 
 class SelfPlayError(ValueError):
     """A bad setting: unknown agent or variant, games < 1, an --out that cannot be used, a resume
-    with other settings than the run's, a missing optional dependency. The command exits 2."""
+    with other settings than the run's, a missing optional dependency, worker processes asked
+    for by a script without the ``if __name__ == "__main__":`` guard. The command exits 2."""
 
 
 class Interrupted(KeyboardInterrupt):

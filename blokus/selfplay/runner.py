@@ -48,7 +48,8 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
         Processes on this machine (default: the cores this process may use); 1 plays in this
         process. With ``ray="local"``, the CPUs of the local Ray instance. Worker processes
         start by importing the ``__main__`` script, so a script must call ``run`` under
-        ``if __name__ == "__main__":``, as always with ``multiprocessing``.
+        ``if __name__ == "__main__":``, as always with ``multiprocessing``; a call outside it
+        raises ``SelfPlayError`` before any process or file is made.
     ray : str, optional
         A Ray address (``"auto"``, ``"ray://host:10001"``) to play on that cluster, or
         ``"local"`` to start a local Ray instance. Needs ``pip install "blokus[ray]"``; the
@@ -68,7 +69,9 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
         The summary written to ``summary.json``: settings, ``finished``, ``complete``,
         ``played`` (games played by this call), ``elapsed_seconds``, ``games_per_second``,
         ``per_agent`` (games, wins, win_rate with Wilson's 95% interval, mean_score,
-        mean_length) and ``per_seat`` (mean_score, win_share).
+        mean_length) and ``per_seat`` (mean_score, win_share). A resume of a run that is
+        already complete plays and writes nothing: it returns its ``summary.json`` as it is (the
+        figures of the calls that played), with ``"unchanged": True`` added.
 
     Raises
     ------
@@ -88,6 +91,10 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
         require_ray()
     results = load_records(out, config) if resuming else {}
     remaining = [g for g in range(config.games) if g not in results]
+    if resuming and not remaining:
+        saved = _complete_summary(out, config, len(results))
+        if saved is not None and (not plot or (out / PLOT_FILE).exists()):
+            return dict(saved, unchanged=True)  # its figures are those of the run that played
     collected: list = []
     source = game_source(config, remaining, collected, workers=workers, ray=ray)
     already = len(results)
@@ -101,6 +108,18 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
     if interrupted:
         raise Interrupted(summary)
     return summary
+
+
+def _complete_summary(out: Path, config: Config, finished: int) -> dict | None:
+    """The summary.json of the complete run in ``out`` when it describes these games, else None
+    (missing, unreadable, or written for fewer games: the files are written again)."""
+    try:
+        saved = json.loads((out / SUMMARY_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(saved, dict) or saved.get("games") != config.games or saved.get("finished") != finished:
+        return None
+    return saved
 
 
 def _workers(workers: int | None) -> int:
@@ -119,6 +138,7 @@ def _play(out: Path, config: Config, resuming: bool, source: Source, remaining: 
     from tqdm import tqdm
 
     started, elapsed = False, 0.0
+    existed = out.exists()
     try:
         with contextlib.ExitStack() as stack:
             chunks = stack.enter_context(source) if remaining else iter(())
@@ -146,7 +166,22 @@ def _play(out: Path, config: Config, resuming: bool, source: Source, remaining: 
         if not started:
             raise
         return elapsed, True
+    except BaseException:
+        if not resuming and not results:  # a new run that never played: leave nothing behind
+            _remove_new_run(out, existed)
+        raise
     return elapsed, False
+
+
+def _remove_new_run(out: Path, existed: bool) -> None:
+    """Removes what a new run wrote before it failed (its --out was absent or empty), so that
+    the same command can start again."""
+    for name in (RUN_FILE, RECORDS_FILE):
+        with contextlib.suppress(FileNotFoundError):
+            (out / name).unlink()
+    if not existed:
+        with contextlib.suppress(OSError):
+            out.rmdir()
 
 
 def _write_files(out: Path, config: Config, results: dict[int, GameResult], plot: bool,

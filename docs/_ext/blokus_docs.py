@@ -28,14 +28,19 @@ them:
   "Read-only live view of the cells": our attribute docstrings never use that convention (nor
   NumPy sections), so the hooks give autodoc the docstring as written instead.
 
-A third hook keeps private helper classes out of the "Bases:" lines.
+A third hook keeps private helper classes out of the "Bases:" lines, and a fourth turns the
+docstrings' citations of the rules, ``docs/rules.md`` with an optional section name in quotes
+(``docs/rules.md, "Scoring"``), into links to that page and section.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import importlib
 import io
+import os
+import re
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -195,12 +200,46 @@ def _public_bases(app, name, obj, options, bases):
     bases[:] = public
 
 
+_RULES_PAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rules.md")
+_RULES_CITATION = re.compile(r'docs/rules\.md(?P<tail>(?:,? \(?| )"(?P<section>[^"]+)")?')
+
+
+def _slug(title: str) -> str:
+    """MyST's anchor of a heading (myst_heading_anchors): lower case, punctuation dropped,
+    spaces to hyphens."""
+    return re.sub(r"\s+", "-", re.sub(r"[^\w\s-]", "", title.strip().lower()))
+
+
+@functools.lru_cache(maxsize=None)
+def _rules_anchors() -> frozenset:
+    with open(_RULES_PAGE, encoding="utf-8") as f:
+        return frozenset(_slug(line.lstrip("#")) for line in f if line.startswith("#"))
+
+
+def _link_rules(app, what, name, obj, options, lines):
+    """``docs/rules.md[, "Section"]`` in a docstring -> a link to the rules page (and section).
+    The API pages are one folder down (api/), hence ``../``; a section name that is not a
+    heading of the page links to the page alone."""
+    def link(match):
+        section = match["section"]
+        anchor = _slug(section) if section and _slug(section) in _rules_anchors() else ""
+        target = "../rules.html" + (f"#{anchor}" if anchor else "")
+        return f"`{match[0]} <{target}>`__"
+    def outside_literals(line):  # ``...`` stays as written
+        parts = line.split("``")
+        parts[::2] = [_RULES_CITATION.sub(link, part) for part in parts[::2]]
+        return "``".join(parts)
+
+    lines[:] = [outside_literals(line) if "docs/rules.md" in line else line for line in lines]
+
+
 def setup(app):
     app.connect("autodoc-process-bases", _public_bases)
     # around napoleon's own autodoc-process-docstring handler (priority 500)
     app.connect("autodoc-process-docstring", _keep_attribute_docstring, priority=400)
     app.connect("autodoc-process-docstring", _restore_attribute_docstring, priority=600)
     app.connect("autodoc-process-signature", _c_method_signature)
+    app.connect("autodoc-process-docstring", _link_rules, priority=700)
     app.add_directive("blokus-figure", BlokusFigure)
     app.add_directive("optional-automodule", OptionalAutomodule)
     app.add_css_file("blokus.css")
