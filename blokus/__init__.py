@@ -8,7 +8,7 @@
 >>> game.to_move
 1
 """
-from blokus._core import PIECE_NAMES, IllegalMoveError, random_playouts
+from blokus._core import PIECE_NAMES, IllegalMoveError, InvalidMoveError, random_playouts
 from blokus.game import Game
 from blokus.placements import Placements, parse_move, placements
 from blokus.vector import VectorGame
@@ -17,6 +17,7 @@ __all__ = [
     "PIECE_NAMES",
     "Game",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Placements",
     "VectorGame",
     "parse_move",
@@ -28,7 +29,7 @@ __version__ = "0.1.0"
 # Submodules load on first use (blokus.render, blokus.agents, ...), so that `import blokus` stays
 # light and optional dependencies are imported only by what needs them.
 _SUBMODULES = {"agents", "analysis", "env", "gtp", "gym_env", "puzzles", "render", "rl", "selfplay", "sgf",
-               "vector"}
+               "variants", "vector", "widgets"}
 
 
 def __getattr__(name: str):

@@ -157,12 +157,8 @@ def territory(game: Game) -> np.ndarray:
 
 
 # ------------------------------------------------------------------ metrics
-def _piece_sizes(variant: str) -> np.ndarray:
-    """Squares of each piece, in PIECE_NAMES order: int64 (21,)."""
-    table = placements(variant)
-    sizes = np.zeros(len(_core.PIECE_NAMES), dtype=np.int64)
-    sizes[table.piece.astype(np.intp)] = table.size
-    return sizes
+# Squares of each piece, in PIECE_NAMES order: int64 (21,).
+_PIECE_SIZES = np.array(_core.PIECE_SIZES, dtype=np.int64)
 
 
 def metrics(game: Game) -> list[dict]:
@@ -191,7 +187,7 @@ def metrics(game: Game) -> list[dict]:
     """
     board = np.asarray(game.board).copy()
     remaining = np.asarray(game.remaining, dtype=bool)
-    sizes = _piece_sizes(game.variant)
+    sizes = _PIECE_SIZES
     scores = game.scores()
     attach = [np.asarray(game.attachment_points(c), dtype=bool) for c in range(game.num_colours)]
     dist = np.stack([_distances(board, attach[c], c) for c in range(game.num_colours)])

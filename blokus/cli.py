@@ -12,7 +12,8 @@ import numpy as np
 
 from blokus import _core, argtypes
 from blokus import __version__
-from blokus.game import VARIANTS, Game
+from blokus.game import Game
+from blokus.variants import START_RULES, VARIANTS
 from blokus.puzzles.command import add_solve_command
 
 
@@ -197,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     rnd.add_argument("--variant", choices=VARIANTS, default="classic", help="variant (default: classic)")
     rnd.add_argument("--games", type=argtypes.count, default=10_000, help="number of games (default: 10000)")
     rnd.add_argument("--seed", type=argtypes.seed, default=0, help="random seed (default: 0)")
-    rnd.add_argument("--start", choices=("any", "fixed"), default="any",
+    rnd.add_argument("--start", choices=START_RULES, default="any",
                      help="start rule: any free corner (rule sheet) or each colour its own (default: any)")
     rnd.set_defaults(func=cmd_random)
 
@@ -215,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "(default: random; on --resume, the run's)")
     sp.add_argument("--seed", type=argtypes.seed, metavar="S",
                     help="run seed; game g is seeded from (S, g) (default: 0; on --resume, the run's)")
-    sp.add_argument("--start", choices=("fixed", "any"),
+    sp.add_argument("--start", choices=START_RULES,
                     help="start rule: each colour its own starting square as Pentobi plays, or any "
                          "free corner as the rule sheet (default: fixed; on --resume, the run's)")
     sp.add_argument("--workers", type=argtypes.count, metavar="N",

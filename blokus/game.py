@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from blokus import _core
+from blokus.variants import VARIANTS, variant
 
-VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
-_COLOUR_NAMES = {4: ("blue", "yellow", "red", "green"), 2: ("purple", "orange")}
+__all__ = ["Game", "VARIANTS"]
 
 
 def _restore(cls, variant, start, moves):
@@ -61,7 +61,7 @@ class Game(_core.Game):
         """
         if not 0 <= colour < self.num_colours:
             raise ValueError(f"colour {colour!r} out of range({self.num_colours})")
-        return _COLOUR_NAMES[self.num_colours][colour]
+        return variant(self.variant).colours[colour]
 
     def __reduce__(self):
         return (_restore, (type(self), self.variant, self.start, [m for _, m in self.history]))
@@ -93,7 +93,7 @@ class Game(_core.Game):
 
     def __str__(self) -> str:
         height, width = self.shape
-        marks = "".join(name[0].upper() for name in _COLOUR_NAMES[self.num_colours])
+        marks = "".join(name[0].upper() for name in variant(self.variant).colours)
         board = self.board
         lines = []
         for r in range(height):

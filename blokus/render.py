@@ -80,7 +80,6 @@ _OUTLINE_W = 3 / 24
 # ANSI SGR colour per colour index (256-colour palette), for text(ansi=True).
 _ANSI = {4: ("38;5;27", "38;5;220", "38;5;160", "38;5;34"), 2: ("38;5;98", "38;5;208")}
 _MARKS = {4: "BYRG", 2: "PO"}
-_FIXED_STARTS = {4: ((0, 0), (0, 19), (19, 19), (19, 0)), 2: ((4, 4), (9, 9))}
 
 
 def image(game, cell: int = 16) -> np.ndarray:
@@ -278,25 +277,13 @@ def _outline(cells) -> list:
 
 
 def _open_starts(game, palette) -> list:
-    """(row, col, rgb) of every empty starting square a colour without pieces may still take."""
-    n = game.num_colours
-    board = game.board
-    fresh = [c for c in range(n) if bool(game.remaining[c].all())]
-    fixed = _FIXED_STARTS[n]
-    height, width = game.shape
-    squares = fixed if n == 2 else ((0, 0), (0, width - 1), (height - 1, width - 1), (height - 1, 0))
-    out = []
-    for square in sorted(set(squares)):
-        if board[square] >= 0:
-            continue
-        if game.start == "fixed":
-            takers = [c for c in fresh if fixed[c] == square]
-        else:
-            takers = fresh
-        if takers:
-            rgb = tuple(int(v) for v in palette[takers[0]]) if len(takers) == 1 else _NEUTRAL
-            out.append((square[0], square[1], rgb))
-    return out
+    """(row, col, rgb) of every starting square still open to some colour's first piece."""
+    takers: dict[tuple[int, int], list[int]] = {}
+    for colour in range(game.num_colours):
+        for square in game.open_starting_squares(colour):
+            takers.setdefault(square, []).append(colour)
+    return [(r, c, tuple(int(v) for v in palette[who[0]]) if len(who) == 1 else _NEUTRAL)
+            for (r, c), who in sorted(takers.items())]
 
 
 def _scene(game, highlight, show_attachment_points: bool, last_move: bool, heat_map=None) -> _Scene:

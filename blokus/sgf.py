@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from blokus.game import Game
+from blokus.variants import START_RULES
 
 __all__ = ["GAME_NAMES", "dumps", "loads", "records", "read", "write"]
 
@@ -242,8 +243,8 @@ def _start(root: Node) -> str:
     start = _single(root, START_PROPERTY)
     if start is None:
         return "fixed"  # Pentobi's rule
-    if start not in ("any", "fixed"):
-        raise ValueError(f"{START_PROPERTY}[{_shorten(start)}]: the start rule is 'any' or 'fixed'")
+    if start not in START_RULES:
+        raise ValueError(f"{START_PROPERTY}[{_shorten(start)}]: the start rule is one of {', '.join(START_RULES)}")
     return start
 
 

@@ -1,6 +1,10 @@
-/* What the binding files (module.c: the module and Game; binding_args.c:
- * reading arguments; vector_binding.c: VectorGame; agents_binding.c: moves
- * chosen in C; puzzles_binding.c: the solo puzzles) share.  Only binding files include Python.h. */
+/* What the binding files share: module.c (the module, its state and the
+ * functions that need no Game), game_binding.c (Game), vector_binding.c
+ * (VectorGame), agents_binding.c (moves chosen in C), puzzles_binding.c (the
+ * solo puzzles), rules_binding.c (the rules' vocabulary), binding_args.c
+ * (reading arguments), binding_errors.c (core status codes as exceptions)
+ * and binding_views.c (arrays over C memory).  Only binding files include
+ * Python.h. */
 #ifndef BK_BINDING_H
 #define BK_BINDING_H
 
@@ -16,9 +20,8 @@
 #include <time.h>
 
 #include "board.h"
+#include "score.h"
 
-extern const char *const bkpy_variant_names[BK_NUM_VARIANTS];
-extern const char *const bkpy_start_names[2];
 extern const char *const bkpy_policy_names[2]; /* by bk_policy */
 
 /* Seconds on the monotonic clock, for the time limits of searches. */
@@ -53,19 +56,47 @@ int bkpy_seconds_arg(PyObject *obj, const char *what, double *seconds);
  * with TypeError/ValueError set otherwise. */
 int bkpy_seed_arg(PyObject *obj, unsigned long long *seed);
 
+/* ---- views (binding_views.c) -------------------------------------------- */
+
 /* A read-only array over memory owned by `owner`, which the array keeps alive;
  * strides NULL means C-contiguous. */
 PyObject *bkpy_view(PyObject *owner, int nd, npy_intp *dims, npy_intp *strides, int typenum, void *data);
 
-/* The board of a blokus.Game (or subclass) of `module`, or NULL with
- * TypeError set when obj is not one (module.c). */
-bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
+/* ---- the module (module.c) ---------------------------------------------- */
 
+typedef struct {
+    PyObject *game_type;          /* blokus._core.Game */
+    PyObject *illegal_move_error; /* blokus.IllegalMoveError: a placement the rules forbid */
+    PyObject *invalid_move_error; /* blokus.InvalidMoveError: a move that names no placement */
+    uint16_t *moves;              /* scratch move list; every use holds the GIL */
+} bkpy_state;
+
+extern struct PyModuleDef bkpy_module_def;
+/* The state of the module whose spec made `type` or one of its bases. */
+bkpy_state *bkpy_state_of_type(PyTypeObject *type);
+
+/* ---- errors (binding_errors.c) ------------------------------------------- */
+
+/* Raises the exception for a core status: IllegalMoveError for a rule broken
+ * by `colour` playing placement `id` (-1 when no placement is known),
+ * InvalidMoveError for a move that is no placement; returns NULL. */
+PyObject *bkpy_raise_status(const bkpy_state *st, const bk_board *b, bk_status status, int colour, int id);
+
+/* ---- the parts of the module ------------------------------------------------ */
+
+/* Adds the Game type and sets the state's game_type (game_binding.c). */
+int bkpy_add_game_type(PyObject *module);
+/* The board of a blokus.Game (or subclass) of `module`, or NULL with
+ * TypeError set when obj is not one (game_binding.c). */
+bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
 /* Adds the VectorGame type to the module (vector_binding.c). */
 int bkpy_add_vector_type(PyObject *module);
 /* Adds policy_move and mcts to the module (agents_binding.c). */
 int bkpy_add_agent_functions(PyObject *module);
-/* Adds pack_solve, pack_count and all84_solve to the module (puzzles_binding.c). */
+/* Adds pack_solve, pack_count, all84_solve and PACK_LIMITS (puzzles_binding.c). */
 int bkpy_add_puzzle_functions(PyObject *module);
+/* Adds PIECE_NAMES, PIECE_SIZES, TOTAL_SQUARES, VARIANTS, START_RULES and
+ * variant_info (rules_binding.c). */
+int bkpy_add_rule_names(PyObject *module);
 
 #endif

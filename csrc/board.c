@@ -6,19 +6,6 @@
 #include "movegen.h"
 #include "score.h"
 
-static const bk_variant_info variant_info[BK_NUM_VARIANTS] = {
-    [BK_CLASSIC] = {20, 4, 4},
-    [BK_CLASSIC_2] = {20, 4, 2},
-    [BK_CLASSIC_3] = {20, 4, 3},
-    [BK_CLASSIC_TEAMS] = {20, 4, 4},
-    [BK_DUO] = {14, 2, 2},
-};
-
-/* Starting squares in colour order (docs/rules.md): blue, yellow, red, green
- * take the corners clockwise from the top-left; Duo's two points. */
-static const bk_cell classic_starts[4] = {{0, 0}, {0, 19}, {19, 19}, {19, 0}};
-static const bk_cell duo_starts[2] = {{4, 4}, {9, 9}};
-
 static uint64_t zobrist_cell[BK_MAX_COLOURS][BK_MAX_SIZE * BK_MAX_SIZE];
 static uint64_t zobrist_turn[BK_MAX_COLOURS + 1];
 static uint64_t zobrist_monomino_last[BK_MAX_COLOURS]; /* the +20 bonus changes the position's score */
@@ -43,13 +30,6 @@ void bk_init(void)
         for (int i = 0; i < BK_MAX_SIZE * BK_MAX_SIZE; i++) zobrist_cell[c][i] = splitmix64(&s);
     for (int t = 0; t <= BK_MAX_COLOURS; t++) zobrist_turn[t] = splitmix64(&s);
     for (int c = 0; c < BK_MAX_COLOURS; c++) zobrist_monomino_last[c] = splitmix64(&s);
-}
-
-bk_status bk_variant_get_info(int variant, bk_variant_info *info)
-{
-    if (variant < 0 || variant >= BK_NUM_VARIANTS) return BK_ERR_BAD_VARIANT;
-    *info = variant_info[variant];
-    return BK_OK;
 }
 
 /* Bits of a padded row that lie off the board. */
@@ -90,7 +70,7 @@ bk_status bk_board_init(bk_board *b, int variant, int start)
     b->start = (uint8_t)start;
     b->side = (uint8_t)info.side;
     b->num_colours = (uint8_t)info.num_colours;
-    memcpy(b->starts, variant == BK_DUO ? duo_starts : classic_starts, info.num_colours * sizeof(bk_cell));
+    memcpy(b->starts, info.starts, sizeof b->starts);
     memset(b->grid, -1, sizeof b->grid);
     for (int c = 0; c < info.num_colours; c++) {
         b->remaining[c] = BK_ALL_PIECES;

@@ -8,7 +8,7 @@
 #ifndef BK_BOARD_H
 #define BK_BOARD_H
 
-#include "pieces.h"
+#include "variants.h"
 
 typedef struct {
     uint16_t id;
@@ -41,11 +41,6 @@ typedef struct bk_board {
 /* Computes the shared tables before any other bk_ function is used; later
  * calls do nothing.  Not thread-safe: call it once before starting threads. */
 void bk_init(void);
-
-typedef struct {
-    int side, num_colours, num_players;
-} bk_variant_info;
-bk_status bk_variant_get_info(int variant, bk_variant_info *info);
 
 bk_status bk_board_init(bk_board *b, int variant, int start);
 /* Whether `colour` may place placement `id` now (whoever is to move). */

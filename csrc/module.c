@@ -1,670 +1,21 @@
-/* blokus._core: the CPython binding of the C core (with vector_binding.c).
- * Board state is exposed as read-only NumPy views of C memory whose base is
- * the owning Game; core status codes become exceptions that name the rule
- * broken. */
+/* blokus._core: the module of the CPython binding.  Its state (the Game
+ * type, the exceptions, a scratch move list), its life cycle, and the
+ * functions that need no Game; the types and the other functions are added
+ * by the files named in binding.h. */
 #define BK_BINDING_MAIN
 #include "binding.h"
 
 #include <stdio.h>
-#include <string.h>
 
-#include "board.h"
-#include "movegen.h"
 #include "movetext.h"
-#include "observe.h"
 #include "playout.h"
 #include "score.h"
 
-typedef struct {
-    PyObject *game_type;
-    PyObject *illegal_move_error;
-    uint16_t *moves; /* scratch move list; every use holds the GIL */
-} module_state;
-
-typedef struct {
-    PyObject_HEAD
-    bk_board board;
-} GameObject;
-
-const char *const bkpy_variant_names[BK_NUM_VARIANTS] = {"classic", "classic_2", "classic_3", "classic_teams",
-                                                        "duo"};
-const char *const bkpy_start_names[2] = {"any", "fixed"};
 const char *const bkpy_policy_names[2] = {"random", "greedy"};
-static const char *const classic_colours[4] = {"blue", "yellow", "red", "green"};
-static const char *const duo_colours[2] = {"purple", "orange"};
-
-static module_state *state_of_class(PyTypeObject *defining_class)
-{
-    return (module_state *)PyType_GetModuleState(defining_class);
-}
-
-static const char *colour_name(const bk_board *b, int colour)
-{
-    return b->variant == BK_DUO ? duo_colours[colour] : classic_colours[colour];
-}
-
-/* ---- errors ------------------------------------------------------------ */
-
-/* Raises the exception for a core status: IllegalMoveError for a rule
- * broken by `colour` playing placement `id` (-1 when no placement is known). */
-static PyObject *raise_status(module_state *st, const bk_board *b, bk_status status, int colour, int id)
-{
-    char text[BK_MOVE_TEXT_MAX] = "";
-    const char *who = colour >= 0 ? colour_name(b, colour) : "nobody";
-    if (id >= 0) bk_move_text(b->geom, id, text);
-    switch (status) {
-    case BK_ERR_GAME_OVER:
-        PyErr_SetString(st->illegal_move_error, "game over: no colour can place a piece any more");
-        break;
-    case BK_ERR_OFF_BOARD:
-        PyErr_Format(st->illegal_move_error, "off board: a cell lies outside the %dx%d board", b->side, b->side);
-        break;
-    case BK_ERR_OCCUPIED:
-        PyErr_Format(st->illegal_move_error, "%s cannot play %s: a cell is already occupied", who, text);
-        break;
-    case BK_ERR_PIECE_USED:
-        PyErr_Format(st->illegal_move_error, "%s cannot play %s: piece %s already used", who, text,
-                     bk_piece_names[bk_orients[b->geom->orient_of[id]].piece]);
-        break;
-    case BK_ERR_EDGE_CONTACT:
-        PyErr_Format(st->illegal_move_error, "%s cannot play %s: it shares an edge with %s's own pieces", who,
-                     text, who);
-        break;
-    case BK_ERR_NO_CORNER:
-        PyErr_Format(st->illegal_move_error, "%s cannot play %s: no corner contact with %s's own pieces", who,
-                     text, who);
-        break;
-    case BK_ERR_NOT_START: {
-        char open[4 * 4 + 1] = "", *end = open; /* up to 4 cells of at most 3 characters, comma-separated */
-        for (int i = 0; i < b->num_colours; i++) {
-            const bk_cell *s = &b->starts[i];
-            if (!bk_start_open(b, colour, i)) continue;
-            end += sprintf(end, "%s%c%d", end == open ? "" : ",", 'a' + s->c, b->side - s->r);
-        }
-        PyErr_Format(st->illegal_move_error,
-                     "%s cannot play %s: a first piece must cover a free starting square (open to it: %s)", who,
-                     text, open);
-        break;
-    }
-    case BK_ERR_NOT_A_PIECE:
-        PyErr_SetString(PyExc_ValueError, "the cells are not one of the 21 pieces (1 to 5 distinct cells "
-                                          "forming a piece)");
-        break;
-    case BK_ERR_BAD_TEXT:
-        PyErr_SetString(PyExc_ValueError, "cannot read the move text: expected comma-separated cells such as "
-                                          "\"a20,b20,c20\" (column letter, row number from the bottom)");
-        break;
-    case BK_ERR_BAD_COLOUR:
-        PyErr_Format(PyExc_ValueError, "colour must be in range(%d)", b->num_colours);
-        break;
-    case BK_ERR_BAD_ID:
-        PyErr_Format(PyExc_ValueError, "placement id %d out of range(%d)", id, b->geom->num_placements);
-        break;
-    case BK_ERR_NO_HISTORY:
-        PyErr_SetString(PyExc_IndexError, "undo: no move has been played");
-        break;
-    default:
-        PyErr_Format(PyExc_SystemError, "blokus core status %d", (int)status);
-    }
-    return NULL;
-}
-
-/* ---- argument helpers --------------------------------------------------- */
-
-/* The colour argument of a query: None means the colour to move (-1 when the
- * game is over). */
-static int colour_arg(const bk_board *b, PyObject *obj, int *colour)
-{
-    long long c;
-    if (!obj || obj == Py_None) {
-        *colour = b->to_move;
-        return 0;
-    }
-    if (bkpy_index_in(obj, "colour", 0, b->num_colours, &c) < 0) return -1;
-    *colour = (int)c;
-    return 0;
-}
-
-/* Reads a (row, col) pair; a coordinate off the board becomes -1, which the
- * core reports as off board. */
-static int cell_arg(PyObject *item, int side, bk_cell *cell)
-{
-    static const char *const names[2] = {"row", "col"};
-    PyObject *pair = bkpy_items(item, 2, "a cell must be a (row, col) pair");
-    if (!pair) return -1;
-    if (PyTuple_GET_SIZE(pair) != 2) {
-        Py_DECREF(pair);
-        PyErr_SetString(PyExc_ValueError, "a cell must be a (row, col) pair");
-        return -1;
-    }
-    long long v[2];
-    for (int k = 0; k < 2; k++) {
-        int rc = bkpy_index_in(PyTuple_GET_ITEM(pair, k), names[k], 0, side, &v[k]);
-        if (rc == -1) {
-            Py_DECREF(pair);
-            return -1;
-        }
-        if (rc == -2) { /* any int is taken: the core reports one off the board as such */
-            PyErr_Clear();
-            v[k] = -1;
-        }
-    }
-    Py_DECREF(pair);
-    *cell = (bk_cell){(int8_t)v[0], (int8_t)v[1]};
-    return 0;
-}
-
-/* Turns a move given as a placement id, text or iterable of (row, col) into a
- * placement id; returns a status (BK_OK with *id set), or -1 with a Python
- * exception set. */
-static int move_to_id(const bk_board *b, PyObject *move, int *id)
-{
-    const bk_geometry *g = b->geom;
-    if (PyUnicode_Check(move)) {
-        Py_ssize_t len;
-        const char *s = PyUnicode_AsUTF8AndSize(move, &len);
-        if (!s) return -1;
-        return (int)bk_parse_move(g, s, (size_t)len, id);
-    }
-    if (PyBool_Check(move)) {
-        PyErr_SetString(PyExc_TypeError, "a move must be a placement id, a text or cells, not bool");
-        return -1;
-    }
-    /* an array of cells is an iterable, though ndarray also defines __index__ */
-    if (PyIndex_Check(move) && !(PyArray_Check(move) && PyArray_NDIM((PyArrayObject *)move) > 0)) {
-        long long v;
-        if (bkpy_index_in(move, "placement id", 0, g->num_placements, &v) < 0) return -1;
-        *id = (int)v;
-        return BK_OK;
-    }
-    /* one cell more than a piece has is enough to refuse the move */
-    PyObject *items = bkpy_items(move, BK_MAX_PIECE_SIZE,
-                                 "a move must be a placement id, a text such as \"a20,b20\" or an iterable of "
-                                 "(row, col) cells");
-    if (!items) return -1;
-    Py_ssize_t n = PyTuple_GET_SIZE(items);
-    bk_cell cells[BK_MAX_PIECE_SIZE];
-    for (Py_ssize_t i = 0; i < n && n <= BK_MAX_PIECE_SIZE; i++)
-        if (cell_arg(PyTuple_GET_ITEM(items, i), b->side, &cells[i]) < 0) {
-            Py_DECREF(items);
-            return -1;
-        }
-    Py_DECREF(items);
-    return n > BK_MAX_PIECE_SIZE ? BK_ERR_NOT_A_PIECE : (int)bk_cells_to_id(g, cells, (int)n, id);
-}
-
-/* ---- array helpers ------------------------------------------------------ */
-
-PyObject *bkpy_view(PyObject *owner, int nd, npy_intp *dims, npy_intp *strides, int typenum, void *data)
-{
-    PyObject *arr = PyArray_New(&PyArray_Type, nd, dims, typenum, strides, data, 0, 0, NULL);
-    if (!arr) return NULL;
-    Py_INCREF(owner);
-    if (PyArray_SetBaseObject((PyArrayObject *)arr, owner) < 0) { /* steals owner even on failure */
-        Py_DECREF(arr);
-        return NULL;
-    }
-    return arr; /* flags 0: not writeable */
-}
-
-/* ---- Game --------------------------------------------------------------- */
-
-static void Game_dealloc(PyObject *self)
-{
-    PyTypeObject *tp = Py_TYPE(self);
-    tp->tp_free(self);
-    Py_DECREF(tp);
-}
-
-static PyObject *Game_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
-{
-    static char *kwlist[] = {"variant", "start", NULL};
-    PyObject *variant_obj = NULL, *start_obj = NULL;
-    int variant = BK_CLASSIC, start = BK_START_ANY;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O$O:Game", kwlist, &variant_obj, &start_obj)) return NULL;
-    if (variant_obj && (variant = bkpy_lookup_name(variant_obj, bkpy_variant_names, BK_NUM_VARIANTS, "variant")) < 0)
-        return NULL;
-    if (start_obj && (start = bkpy_lookup_name(start_obj, bkpy_start_names, 2, "start rule")) < 0) return NULL;
-    GameObject *self = (GameObject *)type->tp_alloc(type, 0);
-    if (!self) return NULL;
-    bk_board_init(&self->board, variant, start);
-    return (PyObject *)self;
-}
-
-static bk_board *board_of(PyObject *self)
-{
-    return &((GameObject *)self)->board;
-}
-
-bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname)
-{
-    PyTypeObject *game_type = (PyTypeObject *)((module_state *)PyModule_GetState(module))->game_type;
-    if (PyObject_TypeCheck(obj, game_type)) return board_of(obj);
-    PyErr_Format(PyExc_TypeError, "%s() needs a blokus.Game, not %.100s", fname, Py_TYPE(obj)->tp_name);
-    return NULL;
-}
-
-static PyObject *Game_get_board(PyObject *self, void *closure)
-{
-    (void)closure;
-    bk_board *b = board_of(self);
-    npy_intp dims[2] = {b->side, b->side};
-    return bkpy_view(self, 2, dims, NULL, NPY_INT8, b->grid);
-}
-
-static PyObject *Game_get_remaining(PyObject *self, void *closure)
-{
-    (void)closure;
-    bk_board *b = board_of(self);
-    npy_intp dims[2] = {b->num_colours, BK_NUM_PIECES};
-    return bkpy_view(self, 2, dims, NULL, NPY_BOOL, b->in_hand);
-}
-
-static PyObject *Game_get_to_move(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyLong_FromLong(board_of(self)->to_move);
-}
-
-static PyObject *Game_get_player_to_move(PyObject *self, void *closure)
-{
-    (void)closure;
-    bk_board *b = board_of(self);
-    return PyLong_FromLong(b->to_move < 0 ? -1 : bk_player_of_colour(b, b->to_move));
-}
-
-static PyObject *Game_get_is_over(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyBool_FromLong(board_of(self)->to_move < 0);
-}
-
-static PyObject *Game_get_num_colours(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyLong_FromLong(board_of(self)->num_colours);
-}
-
-static PyObject *Game_get_num_players(PyObject *self, void *closure)
-{
-    (void)closure;
-    bk_variant_info info;
-    bk_variant_get_info(board_of(self)->variant, &info);
-    return PyLong_FromLong(info.num_players);
-}
-
-static PyObject *Game_get_num_placements(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyLong_FromLong(board_of(self)->geom->num_placements);
-}
-
-static PyObject *Game_get_shape(PyObject *self, void *closure)
-{
-    (void)closure;
-    int side = board_of(self)->side;
-    return Py_BuildValue("(ii)", side, side);
-}
-
-static PyObject *Game_get_variant(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyUnicode_FromString(bkpy_variant_names[board_of(self)->variant]);
-}
-
-static PyObject *Game_get_start(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyUnicode_FromString(bkpy_start_names[board_of(self)->start]);
-}
-
-static PyObject *Game_get_key(PyObject *self, void *closure)
-{
-    (void)closure;
-    return PyLong_FromUnsignedLongLong(bk_key(board_of(self)));
-}
-
-static PyObject *Game_get_history(PyObject *self, void *closure)
-{
-    (void)closure;
-    bk_board *b = board_of(self);
-    PyObject *list = PyList_New(b->num_moves);
-    for (int i = 0; list && i < b->num_moves; i++) {
-        PyObject *item = Py_BuildValue("(ii)", b->history[i].colour, b->history[i].id);
-        if (!item) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, item);
-    }
-    return list;
-}
-
-/* Generates the legal moves of the colour argument into the scratch list. */
-static int gen_for_arg(PyObject *self, module_state *st, PyObject *colour_obj, int *count)
-{
-    bk_board *b = board_of(self);
-    int colour;
-    if (colour_arg(b, colour_obj, &colour) < 0) return -1;
-    *count = colour < 0 ? 0 : bk_gen_moves(b, colour, st->moves);
-    return 0;
-}
-
-static PyObject *Game_legal_moves(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
-                                  PyObject *kwnames)
-{
-    module_state *st = state_of_class(cls);
-    PyObject *colour_obj;
-    int n;
-    if (bkpy_parse_one_arg("legal_moves", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
-    if (gen_for_arg(self, st, colour_obj, &n) < 0) return NULL;
-    /* Ascending order through a bitset of every placement: O(moves + placements / 64). */
-    uint64_t bits[(BK_MAX_PLACEMENTS + 63) / 64];
-    int words = (board_of(self)->geom->num_placements + 63) / 64;
-    memset(bits, 0, (size_t)words * sizeof bits[0]);
-    for (int i = 0; i < n; i++) bits[st->moves[i] >> 6] |= 1ull << (st->moves[i] & 63);
-    npy_intp dim = n;
-    PyObject *arr = PyArray_SimpleNew(1, &dim, NPY_INT32);
-    if (!arr) return NULL;
-    int32_t *out = (int32_t *)PyArray_DATA((PyArrayObject *)arr);
-    for (int w = 0, k = 0; w < words; w++)
-        for (uint64_t x = bits[w]; x; x &= x - 1)
-            out[k++] = w * 64 + bk_ctz64(x);
-    return arr;
-}
-
-static PyObject *Game_legal_mask(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
-                                 PyObject *kwnames)
-{
-    module_state *st = state_of_class(cls);
-    PyObject *colour_obj;
-    int n;
-    npy_intp dim = board_of(self)->geom->num_placements;
-    if (bkpy_parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
-    PyObject *arr = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
-    if (!arr) return NULL;
-    /* the scratch list is filled only now, after the last call that could run Python code */
-    if (gen_for_arg(self, st, colour_obj, &n) < 0) {
-        Py_DECREF(arr);
-        return NULL;
-    }
-    npy_bool *mask = (npy_bool *)PyArray_DATA((PyArrayObject *)arr);
-    for (int i = 0; i < n; i++) mask[st->moves[i]] = 1;
-    return arr;
-}
-
-/* The colour argument of a per-colour view: the colour to move by default,
- * which must then exist. */
-static int viewed_colour(PyObject *self, const char *fname, PyObject *const *args, Py_ssize_t nargs,
-                         PyObject *kwnames, int *colour)
-{
-    PyObject *colour_obj;
-    if (bkpy_parse_one_arg(fname, "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return -1;
-    if (colour_arg(board_of(self), colour_obj, colour) < 0) return -1;
-    if (*colour < 0) {
-        PyErr_Format(PyExc_ValueError, "%s(): the game is over, so name the colour", fname);
-        return -1;
-    }
-    return 0;
-}
-
-static PyObject *Game_attachment_points(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    bk_board *b = board_of(self);
-    int colour;
-    if (viewed_colour(self, "attachment_points", args, nargs, kwnames, &colour) < 0) return NULL;
-    npy_intp dims[2] = {b->side, b->side};
-    PyObject *arr = PyArray_SimpleNew(2, dims, NPY_BOOL);
-    if (arr) bk_attachment_points(b, colour, (uint8_t *)PyArray_DATA((PyArrayObject *)arr));
-    return arr;
-}
-
-static PyObject *Game_observation(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    bk_board *b = board_of(self);
-    int colour;
-    if (viewed_colour(self, "observation", args, nargs, kwnames, &colour) < 0) return NULL;
-    npy_intp dims[3] = {bk_num_planes(b), b->side, b->side};
-    PyObject *arr = PyArray_SimpleNew(3, dims, NPY_INT8);
-    if (arr) bk_observation(b, colour, (int8_t *)PyArray_DATA((PyArrayObject *)arr));
-    return arr;
-}
-
-static PyObject *Game_remaining_from(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
-{
-    bk_board *b = board_of(self);
-    int colour;
-    if (viewed_colour(self, "remaining_from", args, nargs, kwnames, &colour) < 0) return NULL;
-    npy_intp dims[2] = {b->num_colours, BK_NUM_PIECES};
-    PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT8);
-    if (!arr) return NULL;
-    int8_t *out = (int8_t *)PyArray_DATA((PyArrayObject *)arr);
-    for (int i = 0; i < b->num_colours; i++)
-        memcpy(out + i * BK_NUM_PIECES, b->in_hand[(colour + i) % b->num_colours], BK_NUM_PIECES);
-    return arr;
-}
-
-static PyObject *Game_play(PyObject *self, PyTypeObject *cls, PyObject *const *args, Py_ssize_t nargs,
-                           PyObject *kwnames)
-{
-    module_state *st = state_of_class(cls);
-    bk_board *b = board_of(self);
-    PyObject *move;
-    int id = -1, status;
-    if (bkpy_parse_one_arg("play", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
-    status = move_to_id(b, move, &id);
-    if (status < 0) return NULL;
-    if (status == BK_OK) status = bk_play(b, id);
-    if (status != BK_OK) return raise_status(st, b, (bk_status)status, b->to_move, id);
-    Py_RETURN_NONE;
-}
-
-static PyObject *Game_undo(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    if (bk_undo(board_of(self)) != BK_OK) {
-        PyErr_SetString(PyExc_IndexError, "undo: no move has been played");
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
-
-static PyObject *Game_is_out(PyObject *self, PyObject *colour_obj)
-{
-    bk_board *b = board_of(self);
-    long long c;
-    if (bkpy_index_in(colour_obj, "colour", 0, b->num_colours, &c) < 0) return NULL;
-    return PyBool_FromLong(bk_is_out(b, (int)c));
-}
-
-static PyObject *Game_copy(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    PyTypeObject *type = Py_TYPE(self);
-    PyObject *copy = type->tp_alloc(type, 0);
-    if (copy) memcpy(board_of(copy), board_of(self), sizeof(bk_board));
-    return copy;
-}
-
-static PyObject *Game_deepcopy(PyObject *self, PyObject *memo)
-{
-    (void)memo;
-    return Game_copy(self, NULL);
-}
-
-static PyObject *Game_scores(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    bk_board *b = board_of(self);
-    PyObject *list = PyList_New(b->num_colours);
-    for (int c = 0; list && c < b->num_colours; c++) {
-        PyObject *v = PyLong_FromLong(bk_colour_score(b, c));
-        if (!v) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, c, v);
-    }
-    return list;
-}
-
-static PyObject *Game_player_scores(PyObject *self, PyObject *unused)
-{
-    (void)unused;
-    int s[BK_MAX_COLOURS];
-    int n = bk_player_scores(board_of(self), s);
-    PyObject *list = PyList_New(n);
-    for (int p = 0; list && p < n; p++) {
-        PyObject *v = PyLong_FromLong(s[p]);
-        if (!v) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, p, v);
-    }
-    return list;
-}
-
-static PyObject *Game_move_text(PyObject *self, PyObject *id_obj)
-{
-    bk_board *b = board_of(self);
-    char text[BK_MOVE_TEXT_MAX];
-    long long id;
-    if (bkpy_index_in(id_obj, "placement id", 0, b->geom->num_placements, &id) < 0) return NULL;
-    bk_move_text(b->geom, (int)id, text);
-    return PyUnicode_FromString(text);
-}
-
-/* Whether obj is a Game or an instance of a subclass (the Python blokus.Game). */
-static int is_game(PyObject *obj)
-{
-    for (PyTypeObject *t = Py_TYPE(obj); t; t = t->tp_base)
-        if (t->tp_dealloc == Game_dealloc) return 1;
-    return 0;
-}
-
-static PyObject *Game_richcompare(PyObject *self, PyObject *other, int op)
-{
-    if ((op != Py_EQ && op != Py_NE) || !is_game(other)) Py_RETURN_NOTIMPLEMENTED;
-    int equal = bk_board_equal(board_of(self), board_of(other));
-    return PyBool_FromLong(op == Py_EQ ? equal : !equal);
-}
-
-static PyMethodDef Game_methods[] = {
-    {"legal_moves", (PyCFunction)(void (*)(void))Game_legal_moves, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
-     "legal_moves(colour=None)\n--\n\n"
-     "Legal placements of a colour.\n\n"
-     "Parameters\n----------\ncolour : int, optional\n"
-     "    Colour index; the colour to move by default. A colour that has not\n"
-     "    moved yet gets its first-move list.\n\n"
-     "Returns\n-------\nnumpy.ndarray\n    int32 placement ids, ascending; empty once the game is over.\n\n"
-     "Raises\n------\nValueError\n    Colour out of range.\n"},
-    {"legal_mask", (PyCFunction)(void (*)(void))Game_legal_mask, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
-     "legal_mask(colour=None)\n--\n\n"
-     "Legal placements of a colour as a mask.\n\n"
-     "Returns\n-------\nnumpy.ndarray\n    bool, shape (num_placements,); True at every legal placement id.\n\n"
-     "Raises\n------\nValueError\n    Colour out of range.\n"},
-    {"play", (PyCFunction)(void (*)(void))Game_play, METH_METHOD | METH_FASTCALL | METH_KEYWORDS,
-     "play(move)\n--\n\n"
-     "Places a piece for the colour to move, then passes the turn to the next\n"
-     "colour that has a legal placement (docs/rules.md, \"Turns, passing, end\").\n\n"
-     "Parameters\n----------\nmove : int, str or iterable of (row, col)\n"
-     "    A placement id, the text form (\"a20,b20,c20\", any cell order) or the cells.\n\n"
-     "Raises\n------\nIllegalMoveError\n    The move breaks a rule (off board, occupied, piece already used,\n"
-     "    edge contact with its own colour, no corner contact, not on a starting\n"
-     "    square, game over); the message names it.\n"
-     "ValueError, TypeError\n    Malformed input. In every case the game is unchanged.\n"},
-    {"attachment_points", (PyCFunction)(void (*)(void))Game_attachment_points, METH_FASTCALL | METH_KEYWORDS,
-     "attachment_points(colour=None)\n--\n\n"
-     "Where a colour may attach its next piece: empty cells diagonal to its own\n"
-     "cells and not edge-adjacent to them; before its first piece, the free\n"
-     "starting squares open to it (docs/rules.md, \"Placing a piece\").\n\n"
-     "Returns\n-------\nnumpy.ndarray\n    bool, shape (H, W).\n\n"
-     "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
-    {"observation", (PyCFunction)(void (*)(void))Game_observation, METH_FASTCALL | METH_KEYWORDS,
-     "observation(colour=None)\n--\n\n"
-     "Planes seen from a colour (the colour to move by default).\n\n"
-     "Returns\n-------\nnumpy.ndarray\n    int8 of 0/1, shape (num_colours + 1, H, W): plane 0 the colour's\n"
-     "    cells, planes 1 .. num_colours - 1 the other colours' cells in turn\n"
-     "    order after it, the last plane its attachment points (see\n"
-     "    attachment_points).\n\n"
-     "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
-    {"remaining_from", (PyCFunction)(void (*)(void))Game_remaining_from, METH_FASTCALL | METH_KEYWORDS,
-     "remaining_from(colour=None)\n--\n\n"
-     "Pieces in hand seen from a colour (the colour to move by default): the rows\n"
-     "of `remaining` starting with that colour, then the others in turn order.\n\n"
-     "Returns\n-------\nnumpy.ndarray\n    int8 of 0/1, shape (num_colours, 21), columns in PIECE_NAMES order.\n\n"
-     "Raises\n------\nValueError\n    Colour out of range, or omitted once the game is over.\n"},
-    {"undo", Game_undo, METH_NOARGS,
-     "undo()\n--\n\nTakes back the last placement.\n\nRaises\n------\nIndexError\n    No move has been played.\n"},
-    {"is_out", Game_is_out, METH_O,
-     "is_out(colour)\n--\n\nWhether the colour can no longer place any piece (docs/rules.md: once it has\n"
-     "no legal placement it never gets one again).\n"},
-    {"copy", Game_copy, METH_NOARGS, "copy()\n--\n\nAn independent copy of the game, history included.\n"},
-    {"__copy__", Game_copy, METH_NOARGS, NULL},
-    {"__deepcopy__", Game_deepcopy, METH_O, NULL},
-    {"scores", Game_scores, METH_NOARGS,
-     "scores()\n--\n\nScore per colour (docs/rules.md, \"Scoring\"): minus one per square in hand;\n"
-     "+15 once all 21 pieces are placed, +20 if the last was the monomino.\n\n"
-     "Returns\n-------\nlist of int\n    One per colour, valid mid-game too.\n"},
-    {"player_scores", Game_player_scores, METH_NOARGS,
-     "player_scores()\n--\n\nScore per player, by variant (docs/rules.md, \"Scoring\"): classic_2 sums\n"
-     "blue+red and yellow+green; classic_3 ignores the shared green;\n"
-     "classic_teams gives both members their team's sum.\n\n"
-     "Returns\n-------\nlist of int\n    One per player.\n"},
-    {"move_text", Game_move_text, METH_O,
-     "move_text(id)\n--\n\nThe text form of a placement, cells by row from the bottom then by column.\n\n"
-     "Raises\n------\nValueError\n    Placement id out of range.\n"},
-    {NULL, NULL, 0, NULL}};
-
-static PyGetSetDef Game_getset[] = {
-    {"board", Game_get_board, NULL,
-     "Read-only live view of the cells: int8, shape (H, W); -1 empty, else the\n"
-     "colour index. Its base keeps the game's memory alive; .copy() for a snapshot.",
-     NULL},
-    {"remaining", Game_get_remaining, NULL,
-     "Read-only live view: bool, shape (num_colours, 21); True where the piece\n"
-     "(in PIECE_NAMES order) is still in hand.",
-     NULL},
-    {"to_move", Game_get_to_move, NULL, "Colour index to move; -1 once the game is over.", NULL},
-    {"player_to_move", Game_get_player_to_move, NULL,
-     "Player to move; -1 once over (classic_3: green is moved by\n"
-     "(green pieces on the board) mod 3).",
-     NULL},
-    {"is_over", Game_get_is_over, NULL, "True once no colour can place a piece.", NULL},
-    {"num_colours", Game_get_num_colours, NULL, "Number of colours (4, or 2 in duo).", NULL},
-    {"num_players", Game_get_num_players, NULL, "Number of players of the variant.", NULL},
-    {"num_placements", Game_get_num_placements, NULL, "Number of placement ids (30,433 or 13,729).", NULL},
-    {"shape", Game_get_shape, NULL, "(H, W) of the board.", NULL},
-    {"variant", Game_get_variant, NULL, "Variant name.", NULL},
-    {"start", Game_get_start, NULL, "Start rule: \"any\" or \"fixed\".", NULL},
-    {"key", Game_get_key, NULL, "Zobrist hash of the position (cells and colour to move), int.", NULL},
-    {"history", Game_get_history, NULL, "Placements so far: list of (colour, placement id), in order.", NULL},
-    {NULL, NULL, NULL, NULL, NULL}};
-
-static PyType_Slot Game_slots[] = {
-    {Py_tp_doc, "Game(variant=\"classic\", *, start=\"any\")\n--\n\n"
-                "A Blokus game: the board, pieces in hand, turn and history, held in C."},
-    {Py_tp_new, Game_new},
-    {Py_tp_dealloc, Game_dealloc},
-    {Py_tp_methods, Game_methods},
-    {Py_tp_getset, Game_getset},
-    {Py_tp_richcompare, Game_richcompare},
-    {Py_tp_hash, PyObject_HashNotImplemented},
-    {0, NULL}};
-
-static PyType_Spec Game_spec = {
-    .name = "blokus._core.Game",
-    .basicsize = sizeof(GameObject),
-    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
-    .slots = Game_slots,
-};
-
-/* ---- module functions --------------------------------------------------- */
 
 static int variant_arg(PyObject *obj, bk_variant_info *info)
 {
-    int v = bkpy_lookup_name(obj, bkpy_variant_names, BK_NUM_VARIANTS, "variant");
+    int v = bkpy_lookup_name(obj, bk_variant_names, BK_NUM_VARIANTS, "variant");
     if (v >= 0) bk_variant_get_info(v, info);
     return v;
 }
@@ -727,6 +78,7 @@ static PyObject *player_weights(PyObject *module, PyObject *variant_obj)
 
 static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
+    bkpy_state *st = PyModule_GetState(module);
     bk_variant_info info;
     Py_ssize_t len;
     int id, status, variant;
@@ -737,10 +89,13 @@ static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t 
     const char *s = PyUnicode_AsUTF8AndSize(args[0], &len);
     if (!s) return NULL;
     status = bk_parse_move(bk_geometry_for(info.side), s, (size_t)len, &id);
+    if (status == BK_ERR_OFF_BOARD) /* no position here to break a rule of: the text names no placement */
+        return PyErr_Format(st->invalid_move_error, "the move text names a cell off the %dx%d board", info.side,
+                            info.side);
     if (status != BK_OK) {
-        bk_board empty; /* names the board size in the message */
+        bk_board empty;
         bk_board_init(&empty, variant, BK_START_ANY);
-        return raise_status(PyModule_GetState(module), &empty, (bk_status)status, -1, -1);
+        return bkpy_raise_status(st, &empty, (bk_status)status, -1, -1);
     }
     return PyLong_FromLong(id);
 }
@@ -761,7 +116,7 @@ static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwd
         return NULL;
     if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
     if ((variant = variant_arg(variant_obj, &info)) < 0) return NULL;
-    if (start_obj && (start = bkpy_lookup_name(start_obj, bkpy_start_names, 2, "start rule")) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, bk_start_rule_names, 2, "start rule")) < 0) return NULL;
     if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);
     npy_intp dims[2] = {n, info.num_colours};
     PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT16);
@@ -790,7 +145,8 @@ static PyMethodDef module_methods[] = {
      "player_weights(variant)\n--\n\n"
      "int8 array (num_players, num_colours): player scores = weights @ colour scores."},
     {"parse_move", (PyCFunction)(void (*)(void))parse_move, METH_FASTCALL,
-     "parse_move(text, variant)\n--\n\nThe placement id of a move text such as \"a20,b20,c20\"."},
+     "parse_move(text, variant)\n--\n\nThe placement id of a move text such as \"a20,b20,c20\";\n"
+     "InvalidMoveError when the text names no placement."},
     {"random_playouts", (PyCFunction)(void (*)(void))random_playouts, METH_VARARGS | METH_KEYWORDS,
      "random_playouts(variant, n, seed=0, *, start=\"any\")\n--\n\n"
      "Plays n games in C, every move uniform over the legal placements, with\n"
@@ -800,9 +156,22 @@ static PyMethodDef module_methods[] = {
 
 /* ---- module ------------------------------------------------------------- */
 
+PyDoc_STRVAR(module_doc, "The C core of blokus: rules, move generation, scoring, search and the batch\n"
+                         "engine, for the Python package blokus (which is the documented API).");
+
+/* An exception type of the module, ValueError's subclass, as `name`. */
+static PyObject *add_error(PyObject *module, const char *name, const char *doc)
+{
+    char qualified[64];
+    snprintf(qualified, sizeof qualified, "blokus.%s", name);
+    PyObject *type = PyErr_NewExceptionWithDoc(qualified, doc, PyExc_ValueError, NULL);
+    if (type && PyModule_AddObjectRef(module, name, type) < 0) Py_CLEAR(type);
+    return type;
+}
+
 static int module_exec(PyObject *module)
 {
-    module_state *st = PyModule_GetState(module);
+    bkpy_state *st = PyModule_GetState(module);
     if (PyArray_ImportNumPyAPI() < 0) return -1;
     bk_init();
     st->moves = PyMem_RawMalloc(BK_MAX_MOVES * sizeof(uint16_t));
@@ -810,59 +179,62 @@ static int module_exec(PyObject *module)
         PyErr_NoMemory();
         return -1;
     }
-    st->illegal_move_error = PyErr_NewExceptionWithDoc(
-        "blokus.IllegalMoveError",
-        "A move that breaks a rule of Blokus; the message names the rule.", PyExc_ValueError, NULL);
-    if (!st->illegal_move_error || PyModule_AddObjectRef(module, "IllegalMoveError", st->illegal_move_error) < 0)
+    st->illegal_move_error = add_error(module, "IllegalMoveError",
+                                       "A move that breaks a rule of Blokus; the message names the rule.");
+    st->invalid_move_error = add_error(module, "InvalidMoveError",
+                                       "A move that names no placement at all: a text that cannot be read, or cells "
+                                       "that are not one of the 21 pieces. (IllegalMoveError is for a real "
+                                       "placement that the rules forbid.)");
+    if (!st->illegal_move_error || !st->invalid_move_error) return -1;
+    if (bkpy_add_game_type(module) < 0 || bkpy_add_vector_type(module) < 0 || bkpy_add_agent_functions(module) < 0 ||
+        bkpy_add_puzzle_functions(module) < 0 || bkpy_add_rule_names(module) < 0)
         return -1;
-    st->game_type = PyType_FromModuleAndSpec(module, &Game_spec, NULL);
-    if (!st->game_type || PyModule_AddObjectRef(module, "Game", st->game_type) < 0) return -1;
-    if (bkpy_add_vector_type(module) < 0 || bkpy_add_agent_functions(module) < 0 ||
-        bkpy_add_puzzle_functions(module) < 0)
-        return -1;
-    PyObject *names = PyTuple_New(BK_NUM_PIECES);
-    for (int p = 0; names && p < BK_NUM_PIECES; p++) {
-        PyObject *name = PyUnicode_FromString(bk_piece_names[p]);
-        if (!name) Py_CLEAR(names);
-        else PyTuple_SET_ITEM(names, p, name);
-    }
-    if (!names) return -1;
-    int rc = PyModule_AddObjectRef(module, "PIECE_NAMES", names);
-    Py_DECREF(names);
-    return rc;
+    return 0;
 }
 
 static int module_traverse(PyObject *module, visitproc visit, void *arg)
 {
-    module_state *st = PyModule_GetState(module);
+    bkpy_state *st = PyModule_GetState(module);
     Py_VISIT(st->game_type);
     Py_VISIT(st->illegal_move_error);
+    Py_VISIT(st->invalid_move_error);
     return 0;
 }
 
 static int module_clear(PyObject *module)
 {
-    module_state *st = PyModule_GetState(module);
+    bkpy_state *st = PyModule_GetState(module);
     Py_CLEAR(st->game_type);
     Py_CLEAR(st->illegal_move_error);
+    Py_CLEAR(st->invalid_move_error);
     return 0;
 }
 
 static void module_free(void *module)
 {
-    module_state *st = PyModule_GetState((PyObject *)module);
+    bkpy_state *st = PyModule_GetState((PyObject *)module);
     module_clear((PyObject *)module);
     PyMem_RawFree(st->moves);
     st->moves = NULL;
 }
 
-static PyModuleDef_Slot module_slots[] = {{Py_mod_exec, module_exec}, {0, NULL}};
+static PyModuleDef_Slot module_slots[] = {
+    {Py_mod_exec, module_exec},
+#ifdef Py_mod_multiple_interpreters
+    /* NumPy, whose C API every array here goes through, does not support subinterpreters */
+    {Py_mod_multiple_interpreters, Py_MOD_MULTIPLE_INTERPRETERS_NOT_SUPPORTED},
+#endif
+#ifdef Py_mod_gil
+    /* the GIL guards the scratch move list and VectorGame's busy flag */
+    {Py_mod_gil, Py_MOD_GIL_USED},
+#endif
+    {0, NULL}};
 
-static struct PyModuleDef module_def = {
+struct PyModuleDef bkpy_module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "blokus._core",
-    .m_doc = "The C core of blokus: rules, move generation and scoring.",
-    .m_size = sizeof(module_state),
+    .m_doc = module_doc,
+    .m_size = sizeof(bkpy_state),
     .m_methods = module_methods,
     .m_slots = module_slots,
     .m_traverse = module_traverse,
@@ -870,7 +242,21 @@ static struct PyModuleDef module_def = {
     .m_free = module_free,
 };
 
+bkpy_state *bkpy_state_of_type(PyTypeObject *type)
+{
+#if PY_VERSION_HEX >= 0x030B0000
+    return PyModule_GetState(PyType_GetModuleByDef(type, &bkpy_module_def));
+#else /* the first base made from this module's specs */
+    for (PyTypeObject *t = type; t; t = t->tp_base) {
+        PyObject *module = (t->tp_flags & Py_TPFLAGS_HEAPTYPE) ? PyType_GetModule(t) : NULL;
+        if (module) return PyModule_GetState(module);
+        PyErr_Clear();
+    }
+    return NULL;
+#endif
+}
+
 PyMODINIT_FUNC PyInit__core(void)
 {
-    return PyModuleDef_Init(&module_def);
+    return PyModuleDef_Init(&bkpy_module_def);
 }

@@ -285,5 +285,10 @@ static PyMethodDef puzzle_functions[] = {
 
 int bkpy_add_puzzle_functions(PyObject *module)
 {
-    return PyModule_AddFunctions(module, puzzle_functions);
+    PyObject *limits = Py_BuildValue("{s:i,s:i,s:i,s:i}", "max_side", BK_PACK_MAX_SIDE, "max_narrow_side",
+                                     BK_PACK_MAX_NARROW, "max_pieces", BK_PACK_MAX_PIECES, "max_kinds",
+                                     BK_PACK_MAX_KINDS);
+    int rc = limits ? PyModule_AddObjectRef(module, "PACK_LIMITS", limits) : -1;
+    Py_XDECREF(limits);
+    return rc < 0 ? -1 : PyModule_AddFunctions(module, puzzle_functions);
 }

@@ -109,9 +109,9 @@ static PyObject *VectorGame_new(PyTypeObject *type, PyObject *args, PyObject *kw
         (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0))
         return NULL;
     if (variant_obj &&
-        (variant = bkpy_lookup_name(variant_obj, bkpy_variant_names, BK_NUM_VARIANTS, "variant")) < 0)
+        (variant = bkpy_lookup_name(variant_obj, bk_variant_names, BK_NUM_VARIANTS, "variant")) < 0)
         return NULL;
-    if (start_obj && (start = bkpy_lookup_name(start_obj, bkpy_start_names, 2, "start rule")) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, bk_start_rule_names, 2, "start rule")) < 0) return NULL;
     VectorGameObject *self = (VectorGameObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;
     bk_status st;
@@ -121,7 +121,7 @@ static PyObject *VectorGame_new(PyTypeObject *type, PyObject *args, PyObject *kw
     if (st != BK_OK) { /* the arguments were checked above: only memory can be missing */
         Py_DECREF(self);
         return PyErr_Format(PyExc_MemoryError, "not enough memory for %lld games of %s", n,
-                            bkpy_variant_names[variant]);
+                            bk_variant_names[variant]);
     }
     bk_vector_call reset = {.kind = BK_VECTOR_RESET, .seed = seed};
     if (run_call((PyObject *)self, &reset) < 0) {
@@ -191,13 +191,13 @@ static PyObject *get_num_threads(PyObject *self, void *closure)
 static PyObject *get_variant(PyObject *self, void *closure)
 {
     (void)closure;
-    return PyUnicode_FromString(bkpy_variant_names[vec_of(self)->variant]);
+    return PyUnicode_FromString(bk_variant_names[vec_of(self)->variant]);
 }
 
 static PyObject *get_start(PyObject *self, void *closure)
 {
     (void)closure;
-    return PyUnicode_FromString(bkpy_start_names[vec_of(self)->start]);
+    return PyUnicode_FromString(bk_start_rule_names[vec_of(self)->start]);
 }
 
 /* ---- input -------------------------------------------------------------- */

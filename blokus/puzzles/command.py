@@ -10,6 +10,7 @@ from blokus import argtypes
 from blokus.puzzles.named import puzzle
 from blokus.puzzles.packing import Packing
 from blokus.puzzles.pieces import parse_pieces
+from blokus.variants import START_RULES
 
 
 def add_solve_command(subparsers) -> argparse.ArgumentParser:
@@ -32,7 +33,7 @@ def add_solve_command(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--pieces", metavar="LIST",
                         help="packings: the pieces, e.g. pentominoes, tetrominoes:4 or I4:2,O:2 "
                              "(copies take the colours blue, yellow, red, green in turn)")
-    parser.add_argument("--start", choices=("any", "fixed"), default="any",
+    parser.add_argument("--start", choices=START_RULES, default="any",
                         help="all84: first pieces on any free corner (rule sheet) or each colour's own "
                              "(default: any)")
     parser.add_argument("--seed", type=argtypes.seed, default=None, help="random seed (default: a fresh one)")

@@ -13,7 +13,8 @@ from blokus.puzzles.shapes import _piece_size
 from blokus.puzzles.solution import Progress, Solution, Verdict
 
 
-_MAX_NARROW, _MAX_SIDE, _MAX_PIECES = 56, 255, 4096  # csrc/puzzle_packing.h
+_LIMITS = _core.PACK_LIMITS
+_MAX_NARROW, _MAX_SIDE, _MAX_PIECES = _LIMITS["max_narrow_side"], _LIMITS["max_side"], _LIMITS["max_pieces"]
 
 
 class Packing:

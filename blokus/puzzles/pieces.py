@@ -6,10 +6,11 @@ import operator
 from typing import Mapping, Sequence
 
 from blokus import _core
+from blokus.variants import variant
 
 
 PIECE_NAMES: tuple[str, ...] = tuple(_core.PIECE_NAMES)
-COLOUR_NAMES = ("blue", "yellow", "red", "green")
+COLOUR_NAMES: tuple[str, ...] = variant("classic").colours
 NUM_COLOURS = len(COLOUR_NAMES)
 #: Names that stand for several pieces in a ``pieces`` mapping: one of each member, times the count.
 PIECE_GROUPS: dict[str, tuple[str, ...]] = {

@@ -6,6 +6,7 @@ from typing import Iterable
 
 import numpy as np
 
+from blokus import _core
 from blokus.placements import placements
 from blokus.puzzles.pieces import PIECE_NAMES
 
@@ -31,4 +32,4 @@ def _normalise(cells: Iterable[tuple[int, int]]) -> frozenset[tuple[int, int]]:
 
 
 def _piece_size(name: str) -> int:
-    return len(next(iter(_orientations()[name])))
+    return _core.PIECE_SIZES[PIECE_NAMES.index(name)]

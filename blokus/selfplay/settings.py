@@ -8,7 +8,8 @@ from pathlib import Path
 
 from blokus import __version__
 from blokus.agents import parse_agents
-from blokus.game import VARIANTS, Game
+from blokus.game import Game
+from blokus.variants import START_RULES, VARIANTS
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.files import RECORDS_FILE, RUN_FILE
 
@@ -108,8 +109,8 @@ def _check(config: Config) -> None:
     if config.variant not in VARIANTS:
         raise SelfPlayError(f"--variant: unknown variant {config.variant!r} "
                             f"(expected one of: {', '.join(VARIANTS)})")
-    if config.start not in ("fixed", "any"):
-        raise SelfPlayError(f"--start: the start rule is 'fixed' or 'any', not {config.start!r}")
+    if config.start not in START_RULES:
+        raise SelfPlayError(f"--start: the start rule is one of {', '.join(START_RULES)}, not {config.start!r}")
     if isinstance(config.games, bool) or not isinstance(config.games, int) or config.games < 1:
         raise SelfPlayError(f"--games: must be at least 1, not {config.games!r}")
     if isinstance(config.seed, bool) or not isinstance(config.seed, int) or not 0 <= config.seed < 2**64:

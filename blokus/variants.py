@@ -1,0 +1,58 @@
+"""The variants and start rules, as the C core defines them (csrc/variants.c): ``VARIANTS``,
+``START_RULES`` and ``variant(name)``, the facts of one variant (docs/rules.md, "Variants").
+
+>>> from blokus.variants import variant
+>>> variant("duo").colours, variant("duo").starting_squares
+(('purple', 'orange'), ((4, 4), (9, 9)))
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from blokus import _core
+
+#: The variants' names: classic (4 players), classic_2, classic_3, classic_teams, duo.
+VARIANTS: tuple[str, ...] = _core.VARIANTS
+#: The start rules: "any" (the rule sheet's: any free starting square, Duo's either point) and
+#: "fixed" (each colour its own, as Pentobi plays).
+START_RULES: tuple[str, ...] = _core.START_RULES
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The facts of one variant.
+
+    Attributes
+    ----------
+    name : str
+    side : int
+        Cells per side of the square board: 20, or 14 in Duo.
+    num_colours, num_players : int
+    colours : tuple of str
+        Colour names in turn order (colour index i is ``colours[i]``).
+    starting_squares : tuple of (row, col)
+        One per colour: colour i's own under ``start="fixed"``.
+    player_colours : tuple of tuple of int
+        Per player, the colours its score counts (classic_3's shared green counts for nobody).
+    """
+
+    name: str
+    side: int
+    num_colours: int
+    num_players: int
+    colours: tuple[str, ...]
+    starting_squares: tuple[tuple[int, int], ...]
+    player_colours: tuple[tuple[int, ...], ...]
+
+
+@functools.lru_cache(maxsize=None)
+def variant(name: str) -> Variant:
+    """The facts of variant ``name``.
+
+    Raises
+    ------
+    ValueError
+        Unknown variant. TypeError: ``name`` is not a str.
+    """
+    return Variant(name=name, **_core.variant_info(name))

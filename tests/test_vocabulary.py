@@ -1,0 +1,90 @@
+"""The rules' vocabulary that the C core exports (issue 12): variants, start rules, colours,
+starting squares, players, piece sizes, the packing limits, ``Game.is_legal``,
+``Game.open_starting_squares`` and the two move errors. Values from docs/rules.md."""
+import pytest
+
+import blokus
+from blokus import _core
+from blokus.variants import START_RULES, VARIANTS, variant
+
+CORNERS = ((0, 0), (0, 19), (19, 19), (19, 0))  # a20, t20, t1, a1: blue, yellow, red, green
+
+
+def test_variants_and_start_rules():
+    assert VARIANTS == ("classic", "classic_2", "classic_3", "classic_teams", "duo")
+    assert START_RULES == ("any", "fixed")
+
+
+@pytest.mark.parametrize("name, side, colours, players, player_colours, starts", [
+    ("classic", 20, ("blue", "yellow", "red", "green"), 4, ((0,), (1,), (2,), (3,)), CORNERS),
+    ("classic_2", 20, ("blue", "yellow", "red", "green"), 2, ((0, 2), (1, 3)), CORNERS),
+    ("classic_3", 20, ("blue", "yellow", "red", "green"), 3, ((0,), (1,), (2,)), CORNERS),
+    ("classic_teams", 20, ("blue", "yellow", "red", "green"), 4, ((0, 2), (1, 3), (0, 2), (1, 3)), CORNERS),
+    ("duo", 14, ("purple", "orange"), 2, ((0,), (1,)), ((4, 4), (9, 9))),  # e10 and j5
+])
+def test_variant_facts(name, side, colours, players, player_colours, starts):
+    v = variant(name)
+    assert (v.side, v.colours, v.num_colours, v.num_players) == (side, colours, len(colours), players)
+    assert v.player_colours == player_colours and v.starting_squares == starts
+    game = blokus.Game(name)
+    assert game.shape == (side, side) and game.num_players == players
+    assert [game.colour_name(c) for c in range(game.num_colours)] == list(colours)
+
+
+def test_unknown_variant():
+    with pytest.raises(ValueError, match="unknown variant 'trigon'"):
+        variant("trigon")
+
+
+def test_piece_sizes_and_total_squares():
+    sizes = dict(zip(blokus.PIECE_NAMES, _core.PIECE_SIZES))
+    assert sorted(_core.PIECE_SIZES) == [1, 2, 3, 3] + [4] * 5 + [5] * 12
+    assert sizes["1"] == 1 and sizes["O"] == 4 and sizes["X"] == 5
+    assert sum(_core.PIECE_SIZES) == _core.TOTAL_SQUARES == 89
+
+
+def test_packing_limits_are_what_packing_enforces():
+    from blokus.puzzles import Packing
+
+    limits = _core.PACK_LIMITS
+    with pytest.raises(ValueError, match=f"the shorter at most {limits['max_narrow_side']}"):
+        Packing((limits["max_narrow_side"] + 1, limits["max_narrow_side"] + 1), {"1": 1})
+    with pytest.raises(ValueError, match=f"sides must be 1..{limits['max_side']}"):
+        Packing((1, limits["max_side"] + 1), {"1": 1})
+
+
+def test_open_starting_squares_by_start_rule():
+    fixed, anywhere = blokus.Game("classic", start="fixed"), blokus.Game("classic", start="any")
+    assert [fixed.open_starting_squares(c) for c in range(4)] == [[s] for s in CORNERS]
+    assert anywhere.open_starting_squares(2) == list(CORNERS)
+    anywhere.play("t1")  # blue takes red's corner under "any"
+    assert anywhere.open_starting_squares(0) == []  # blue has placed a piece
+    assert anywhere.open_starting_squares(1) == [(0, 0), (0, 19), (19, 0)]
+
+
+def test_is_legal_follows_the_rules_and_changes_nothing():
+    game = blokus.Game("duo", start="fixed")
+    assert game.is_legal("e10") and not game.is_legal("j5")  # purple's own starting square is e10
+    assert not game.is_legal([(20, 20)])  # off board: a real shape, but no placement
+    assert game.history == []
+    game.play("e10")
+    assert not game.is_legal("e10")  # occupied, and not orange's starting square
+    assert game.is_legal("j5")
+    with pytest.raises(blokus.InvalidMoveError):
+        game.is_legal("a1,c1")  # two cells that are not a piece
+
+
+def test_move_errors_tell_syntax_from_rules():
+    assert issubclass(blokus.InvalidMoveError, ValueError) and issubclass(blokus.IllegalMoveError, ValueError)
+    assert not issubclass(blokus.InvalidMoveError, blokus.IllegalMoveError)
+    with pytest.raises(blokus.InvalidMoveError, match="off the 14x14 board"):
+        blokus.parse_move("z99", "duo")
+    with pytest.raises(blokus.InvalidMoveError, match="cannot read the move text"):
+        blokus.parse_move("e10,,", "duo")
+    game = blokus.Game("duo", start="fixed")
+    with pytest.raises(blokus.InvalidMoveError, match="not one of the 21 pieces"):
+        game.play([(4, 4), (6, 6)])
+    game.play("e10")
+    with pytest.raises(blokus.IllegalMoveError, match="occupied") as info:
+        game.play("e10")
+    assert not isinstance(info.value, blokus.InvalidMoveError)
