@@ -68,7 +68,8 @@ class Game(_core.Game):
 
     def __repr__(self) -> str:
         turn = "over" if self.is_over else f"{self.colour_name(self.to_move)} to move"
-        return f"<blokus.Game {self.variant!r} start={self.start!r}: {len(self.history)} moves, {turn}>"
+        moves = len(self.history)
+        return f"<blokus.Game {self.variant!r} start={self.start!r}: {moves} move{'s' * (moves != 1)}, {turn}>"
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter: ``blokus.render.svg(self)`` with its defaults."""
@@ -92,12 +93,6 @@ class Game(_core.Game):
         render.show(self, ansi=ansi, file=file)
 
     def __str__(self) -> str:
-        height, width = self.shape
-        marks = "".join(name[0].upper() for name in variant(self.variant).colours)
-        board = self.board
-        lines = []
-        for r in range(height):
-            cells = " ".join("." if v < 0 else marks[v] for v in board[r].tolist())
-            lines.append(f"{height - r:2d} {cells}")
-        lines.append("   " + " ".join(chr(ord("a") + c) for c in range(width)))
-        return "\n".join(lines)
+        from blokus import render
+
+        return render.text(self)

@@ -6,6 +6,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from blokus import render
 from blokus.puzzles.pieces import _int
 
 
@@ -125,8 +126,6 @@ class Solution:
         """
         if int(cell) != cell or cell < 1:
             raise ValueError(f"cell must be an int >= 1, not {cell!r}")
-        from blokus import render  # render draws Solutions too: imported late, as it imports us
-
         return render.svg(self, size=int(cell) * self.grid.shape[1])
 
     def _repr_svg_(self) -> str:
