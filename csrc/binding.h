@@ -36,9 +36,6 @@ static inline double bkpy_now(void)
 
 /* Index of `name` in names[0..n), or -1 with TypeError/ValueError set. */
 int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what);
-/* Reads the arguments of a fastcall method taking one argument `name`. */
-int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args, Py_ssize_t nargs,
-                       PyObject *kwnames, PyObject **out);
 /* An int (anything with __index__ but bool) in [lo, hi): 0, or -1 with
  * TypeError naming `what` (or the error its __index__ raised), or -2 with
  * ValueError naming `what` when it is out of range. */
@@ -71,7 +68,6 @@ typedef struct {
     uint16_t *moves;              /* scratch move list; every use holds the GIL */
 } bkpy_state;
 
-extern struct PyModuleDef bkpy_module_def;
 /* The state of the module whose spec made `type` or one of its bases. */
 bkpy_state *bkpy_state_of_type(PyTypeObject *type);
 

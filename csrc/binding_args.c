@@ -25,32 +25,6 @@ int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char
     return -1;
 }
 
-int bkpy_parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args, Py_ssize_t nargs,
-                       PyObject *kwnames, PyObject **out)
-{
-    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
-    *out = NULL;
-    if (nargs + nkw > 1) {
-        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument (%zd given)", fname, nargs + nkw);
-        return -1;
-    }
-    if (nargs == 1) *out = args[0];
-    if (nkw == 1) {
-        if (!PyUnicode_Check(PyTuple_GET_ITEM(kwnames, 0)) ||
-            PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
-            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %.40R", fname,
-                         PyTuple_GET_ITEM(kwnames, 0));
-            return -1;
-        }
-        *out = args[0];
-    }
-    if (required && !*out) {
-        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
-        return -1;
-    }
-    return 0;
-}
-
 int bkpy_index_in(PyObject *obj, const char *what, long long lo, long long hi, long long *out)
 {
     /* bool is an int, but True as a placement id or a colour is a mistake, not a number */

@@ -16,6 +16,34 @@ typedef struct {
 
 /* ---- arguments ------------------------------------------------------------ */
 
+/* Reads the arguments of a fastcall method taking one argument called `name`
+ * (positional or keyword); *out stays NULL when it is optional and absent. */
+static int parse_one_arg(const char *fname, const char *name, int required, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames, PyObject **out)
+{
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    *out = NULL;
+    if (nargs + nkw > 1) {
+        PyErr_Format(PyExc_TypeError, "%s() takes at most 1 argument (%zd given)", fname, nargs + nkw);
+        return -1;
+    }
+    if (nargs == 1) *out = args[0];
+    if (nkw == 1) {
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(kwnames, 0)) ||
+            PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), name) != 0) {
+            PyErr_Format(PyExc_TypeError, "%s() got an unexpected keyword argument %.40R", fname,
+                         PyTuple_GET_ITEM(kwnames, 0));
+            return -1;
+        }
+        *out = args[0];
+    }
+    if (required && !*out) {
+        PyErr_Format(PyExc_TypeError, "%s() missing required argument '%s'", fname, name);
+        return -1;
+    }
+    return 0;
+}
+
 /* The colour argument of a query: None means the colour to move (-1 when the
  * game is over). */
 static int colour_arg(const bk_board *b, PyObject *obj, int *colour)
@@ -246,7 +274,7 @@ static PyObject *Game_legal_moves(PyObject *self, PyTypeObject *cls, PyObject *c
     bkpy_state *st = PyType_GetModuleState(cls);
     PyObject *colour_obj;
     int n;
-    if (bkpy_parse_one_arg("legal_moves", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
+    if (parse_one_arg("legal_moves", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
     if (gen_for_arg(self, st, colour_obj, &n) < 0) return NULL;
     /* Ascending order through a bitset of every placement: O(moves + placements / 64). */
     uint64_t bits[(BK_MAX_PLACEMENTS + 63) / 64];
@@ -270,7 +298,7 @@ static PyObject *Game_legal_mask(PyObject *self, PyTypeObject *cls, PyObject *co
     PyObject *colour_obj;
     int n;
     npy_intp dim = board_of(self)->geom->num_placements;
-    if (bkpy_parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
+    if (parse_one_arg("legal_mask", "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return NULL;
     PyObject *arr = PyArray_ZEROS(1, &dim, NPY_BOOL, 0);
     if (!arr) return NULL;
     /* the scratch list is filled only now, after the last call that could run Python code */
@@ -289,7 +317,7 @@ static int viewed_colour(PyObject *self, const char *fname, PyObject *const *arg
                          PyObject *kwnames, int *colour)
 {
     PyObject *colour_obj;
-    if (bkpy_parse_one_arg(fname, "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return -1;
+    if (parse_one_arg(fname, "colour", 0, args, nargs, kwnames, &colour_obj) < 0) return -1;
     if (colour_arg(board_of(self), colour_obj, colour) < 0) return -1;
     if (*colour < 0) {
         PyErr_Format(PyExc_ValueError, "%s(): the game is over, so name the colour", fname);
@@ -341,7 +369,7 @@ static PyObject *Game_play(PyObject *self, PyTypeObject *cls, PyObject *const *a
     bk_board *b = board_of(self);
     PyObject *move;
     int id = -1, status;
-    if (bkpy_parse_one_arg("play", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
+    if (parse_one_arg("play", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
     status = move_to_id(b, move, &id);
     if (status < 0) return NULL;
     if (status == BK_OK) status = bk_play(b, id);
@@ -355,7 +383,7 @@ static PyObject *Game_is_legal(PyObject *self, PyTypeObject *cls, PyObject *cons
     bk_board *b = board_of(self);
     PyObject *move;
     int id = -1, status;
-    if (bkpy_parse_one_arg("is_legal", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
+    if (parse_one_arg("is_legal", "move", 1, args, nargs, kwnames, &move) < 0) return NULL;
     status = move_to_id(b, move, &id);
     if (status < 0) return NULL;
     if (status == BK_ERR_BAD_TEXT || status == BK_ERR_NOT_A_PIECE) /* not a placement: nothing to judge */

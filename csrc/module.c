@@ -230,7 +230,7 @@ static PyModuleDef_Slot module_slots[] = {
 #endif
     {0, NULL}};
 
-struct PyModuleDef bkpy_module_def = {
+static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     .m_name = "blokus._core",
     .m_doc = module_doc,
@@ -245,7 +245,7 @@ struct PyModuleDef bkpy_module_def = {
 bkpy_state *bkpy_state_of_type(PyTypeObject *type)
 {
 #if PY_VERSION_HEX >= 0x030B0000
-    return PyModule_GetState(PyType_GetModuleByDef(type, &bkpy_module_def));
+    return PyModule_GetState(PyType_GetModuleByDef(type, &module_def));
 #else /* the first base made from this module's specs */
     for (PyTypeObject *t = type; t; t = t->tp_base) {
         PyObject *module = (t->tp_flags & Py_TPFLAGS_HEAPTYPE) ? PyType_GetModule(t) : NULL;
@@ -258,5 +258,5 @@ bkpy_state *bkpy_state_of_type(PyTypeObject *type)
 
 PyMODINIT_FUNC PyInit__core(void)
 {
-    return PyModuleDef_Init(&bkpy_module_def);
+    return PyModuleDef_Init(&module_def);
 }

@@ -358,24 +358,28 @@ static int next_ply(bk_all84 *s)
     return 0;
 }
 
-int bk_all84_run(bk_all84 *s, int64_t work)
+bk_search_result bk_all84_run(bk_all84 *s, int64_t work)
 {
-    if (s->solved || s->best_left == 0) return s->solved = 1;
-    if (!alive(&s->start)) return -1;
+    if (s->best_left == 0) s->solved = 1;
+    if (s->solved) return BK_SEARCH_FOUND;
+    if (!alive(&s->start)) return BK_SEARCH_EXHAUSTED;
     int64_t stop = s->work + work;
     while (s->work < stop) {
         if (s->index < s->ncur) {
             expand(s, s->index++);
             continue;
         }
-        if (next_ply(s)) return s->solved = 1;
+        if (next_ply(s)) {
+            s->solved = 1;
+            return BK_SEARCH_FOUND;
+        }
         if (s->ncur == 0) { /* this beam died out: a wider one, with other tie-breaks */
             s->beams++;
             if (s->width < MAX_WIDTH && reserve(s, 2 * s->width)) s->width *= 2;
             begin_beam(s);
         }
     }
-    return 0;
+    return BK_SEARCH_BUDGET;
 }
 
 int bk_all84_best(const bk_all84 *s, uint16_t *moves, int *left)

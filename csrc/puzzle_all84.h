@@ -20,6 +20,7 @@
 #define BK_PUZZLE_ALL84_H
 
 #include "board.h"
+#include "puzzle_search.h"
 
 typedef struct bk_all84 bk_all84;
 
@@ -28,11 +29,11 @@ typedef struct bk_all84 bk_all84;
 bk_all84 *bk_all84_new(const bk_board *start, uint64_t seed);
 void bk_all84_free(bk_all84 *s);
 
-/* Goes on for about `work` more child evaluations; returns 1 once every
- * colour has placed all its pieces (the best line is then a full solution),
- * 0 when it should be called again, -1 when the start itself has a colour
- * that can never place all its pieces (nothing to search). */
-int bk_all84_run(bk_all84 *s, int64_t work);
+/* Goes on for about `work` more child evaluations: FOUND once every colour
+ * has placed all its pieces (the best line is then a full solution), BUDGET
+ * when it should be called again, EXHAUSTED when the start itself has a
+ * colour that can never place all its pieces (nothing to search). */
+bk_search_result bk_all84_run(bk_all84 *s, int64_t work);
 
 /* The best line found so far: the fewest squares left in hand over all
  * colours, earliest found first.  Writes its moves (placement ids, played

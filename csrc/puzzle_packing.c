@@ -384,7 +384,7 @@ static void restart(bk_packing *s)
     s->next_restart = s->nodes + (int64_t)s->luby_v * LUBY_UNIT;
 }
 
-bk_pack_result bk_packing_run(bk_packing *s, int64_t max_nodes)
+bk_search_result bk_packing_run(bk_packing *s, int64_t max_nodes)
 {
     int64_t stop = s->nodes + max_nodes;
     if (s->found) { /* go on from the solution: take its last piece back */
@@ -407,20 +407,20 @@ bk_pack_result bk_packing_run(bk_packing *s, int64_t max_nodes)
             f->cur = (int16_t)i;
             if (++s->depth == s->total) {
                 s->found = 1;
-                return BK_PACK_FOUND;
+                return BK_SEARCH_FOUND;
             }
             start_node(s, &s->stack[s->depth], f->r);
         } else if (s->depth == 0) {
             /* every candidate at the root has been searched through: a whole
              * tree, so there is nothing (more) to find, restarts or not */
-            return BK_PACK_EXHAUSTED;
+            return BK_SEARCH_EXHAUSTED;
         } else {
             frame *up = &s->stack[--s->depth];
             toggle(s, up, up->cur, -1);
             up->cur = -1;
         }
         if (s->restarts_on && s->nodes >= s->next_restart) restart(s);
-        if (s->nodes >= stop) return BK_PACK_BUDGET;
+        if (s->nodes >= stop) return BK_SEARCH_BUDGET;
     }
 }
 

@@ -13,6 +13,7 @@
 #define BK_PUZZLE_PACKING_H
 
 #include "pieces.h"
+#include "puzzle_search.h"
 
 #define BK_PACK_MAX_KINDS (BK_NUM_PIECES * BK_MAX_COLOURS)
 #define BK_PACK_MAX_NARROW 56 /* the narrow side: a padded row is 64 bits */
@@ -40,11 +41,6 @@ typedef enum {
     BK_PACK_NO_MEMORY
 } bk_pack_status;
 
-typedef enum {
-    BK_PACK_FOUND = 1,     /* a solution: read it with bk_packing_solution */
-    BK_PACK_EXHAUSTED = 0, /* no more solutions (count mode), or none at all */
-    BK_PACK_BUDGET = -1    /* the node budget ran out: call again to go on */
-} bk_pack_result;
 
 typedef struct bk_packing bk_packing;
 
@@ -53,13 +49,13 @@ bk_pack_status bk_pack_spec_check(const bk_pack_spec *spec);
 
 /* A new search.  `restarts` nonzero: solve mode (random order from `seed`,
  * restarts); zero: count mode, a fixed order that enumerates every solution
- * exactly once.  Either ends (BK_PACK_EXHAUSTED) once a whole tree has been
+ * exactly once.  Either ends (BK_SEARCH_EXHAUSTED) once a whole tree has been
  * searched.  Needs bk_init() first.  *status says why when NULL is returned. */
 bk_packing *bk_packing_new(const bk_pack_spec *spec, uint64_t seed, int restarts, bk_pack_status *status);
 void bk_packing_free(bk_packing *s);
 
 /* Searches at most `max_nodes` more nodes (placements tried that fit). */
-bk_pack_result bk_packing_run(bk_packing *s, int64_t max_nodes);
+bk_search_result bk_packing_run(bk_packing *s, int64_t max_nodes);
 
 int64_t bk_packing_nodes(const bk_packing *s);    /* placements that fit, so far */
 int64_t bk_packing_restarts(const bk_packing *s); /* restarts so far (solve mode) */

@@ -164,14 +164,14 @@ static PyObject *pack_solve(PyObject *module, PyObject *args, PyObject *kwds)
     if (clock_init(&rc, time_limit, progress) < 0) return NULL;
     bk_packing *s = bk_packing_new(&spec, seed, 1, &st);
     if (!s) return pack_error(st);
-    bk_pack_result r;
+    bk_search_result r;
     int stop = 0;
     do {
         Py_BEGIN_ALLOW_THREADS
         r = bk_packing_run(s, PACK_CHUNK);
         Py_END_ALLOW_THREADS
-    } while (r == BK_PACK_BUDGET && !(stop = between_chunks(&rc, pack_info, s)));
-    PyObject *result = stop < 0 ? NULL : r == BK_PACK_FOUND ? pack_result(s, height, width) : Py_NewRef(Py_None);
+    } while (r == BK_SEARCH_BUDGET && !(stop = between_chunks(&rc, pack_info, s)));
+    PyObject *result = stop < 0 ? NULL : r == BK_SEARCH_FOUND ? pack_result(s, height, width) : Py_NewRef(Py_None);
     bk_packing_free(s);
     return result;
 }
@@ -195,14 +195,14 @@ static PyObject *pack_count(PyObject *module, PyObject *args, PyObject *kwds)
     bk_packing *s = bk_packing_new(&spec, 0, 0, &st);
     if (!s) return pack_error(st);
     int stop = 0, canonical = 1;
-    bk_pack_result r;
+    bk_search_result r;
     for (;;) {
         Py_BEGIN_ALLOW_THREADS
         r = bk_packing_run(s, PACK_CHUNK);
-        if (r == BK_PACK_FOUND && symmetry) canonical = bk_packing_is_canonical(s);
-        if (r == BK_PACK_FOUND && canonical > 0) count++;
+        if (r == BK_SEARCH_FOUND && symmetry) canonical = bk_packing_is_canonical(s);
+        if (r == BK_SEARCH_FOUND && canonical > 0) count++;
         Py_END_ALLOW_THREADS
-        if (canonical < 0 || r == BK_PACK_EXHAUSTED || (limit && count >= limit)) break;
+        if (canonical < 0 || r == BK_SEARCH_EXHAUSTED || (limit && count >= limit)) break;
         if ((stop = between_chunks(&rc, pack_info, s)) != 0) break;
     }
     bk_packing_free(s);
@@ -238,12 +238,13 @@ static PyObject *all84_solve(PyObject *module, PyObject *args, PyObject *kwds)
     if (!live) return NULL;
     bk_all84 *s = bk_all84_new(live, seed); /* a copy: the game may change while this runs */
     if (!s) return PyErr_NoMemory();
-    int r, stop = 0;
+    bk_search_result r;
+    int stop = 0;
     do {
         Py_BEGIN_ALLOW_THREADS
         r = bk_all84_run(s, ALL84_CHUNK);
         Py_END_ALLOW_THREADS
-    } while (r == 0 && !(stop = between_chunks(&rc, all84_info, s)));
+    } while (r == BK_SEARCH_BUDGET && !(stop = between_chunks(&rc, all84_info, s)));
     PyObject *result = NULL;
     if (stop >= 0) {
         uint16_t moves[BK_MAX_HISTORY];
@@ -254,7 +255,7 @@ static PyObject *all84_solve(PyObject *module, PyObject *args, PyObject *kwds)
             if (!id) Py_CLEAR(ids);
             else PyTuple_SET_ITEM(ids, i, id);
         }
-        if (ids) result = Py_BuildValue("(NiO)", ids, left, r == 1 ? Py_True : Py_False);
+        if (ids) result = Py_BuildValue("(NiO)", ids, left, r == BK_SEARCH_FOUND ? Py_True : Py_False);
     }
     bk_all84_free(s);
     return result;
