@@ -1,4 +1,5 @@
-"""Build of the C extension blokus._core from every file in csrc/."""
+"""Build of the C extension blokus._core from every C file under csrc/ (its layers: core, engine,
+puzzles, python)."""
 import glob
 import os
 import platform
@@ -24,12 +25,12 @@ setup(
     ext_modules=[
         Extension(
             "blokus._core",
-            sources=sorted(glob.glob("csrc/*.c")),
-            depends=sorted(glob.glob("csrc/*.h")),
+            sources=sorted(glob.glob("csrc/**/*.c", recursive=True)),
+            depends=sorted(glob.glob("csrc/**/*.h", recursive=True)),
             include_dirs=["csrc", numpy.get_include()],
             extra_compile_args=flags,
             extra_link_args=link,
-            libraries=["m"],  # mcts.c: sqrt, log, tanh
+            libraries=["m"],  # engine/mcts.c: sqrt, log, tanh
         )
     ]
 )

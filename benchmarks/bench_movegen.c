@@ -2,7 +2,7 @@
  *
  * Build (what `make -C benchmarks` does: every csrc .c file but the binding files, those
  * that include binding.h), from the repository root:
- *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c $(grep -L '#include "binding.h"' csrc/[a-z]*.c) -lm -lpthread
+ *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c $(grep -L '#include "python/binding.h"' csrc/[a-z]*.c) -lm -lpthread
  * (-mpopcnt on x86-64 only)
  *
  * Usage: bench_movegen [GAMES_FILE [REPEATS [VARIANT]]]
@@ -32,9 +32,9 @@
 #include <time.h>
 #include <unistd.h> /* access */
 
-#include "board.h"
-#include "movegen.h"
-#include "movetext.h"
+#include "core/board.h"
+#include "core/movegen.h"
+#include "core/movetext.h"
 
 static const char *const variant_names[BK_NUM_VARIANTS] = {
     [BK_CLASSIC] = "classic", [BK_CLASSIC_2] = "classic_2", [BK_CLASSIC_3] = "classic_3",

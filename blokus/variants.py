@@ -1,4 +1,4 @@
-"""The variants and start rules, as the C core defines them (csrc/variants.c): ``VARIANTS``,
+"""The variants and start rules, as the C core defines them (csrc/core/variants.c): ``VARIANTS``,
 ``START_RULES`` and ``variant(name)``, the facts of one variant (docs/rules.md, "Variants").
 
 >>> from blokus.variants import variant

@@ -5,12 +5,12 @@
  *
  *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/vector_threads.c CORE -lpthread && ./a.out
  *
- * where CORE is every .c file of csrc but the binding's (those including binding.h).
+ * where CORE is the .c files of csrc/core and csrc/engine.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "vector.h"
+#include "engine/vector.h"
 
 /* Runs a call over the whole batch, in `parts` ranges (as the binding splits
  * a long call). */

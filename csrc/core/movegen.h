@@ -1,0 +1,43 @@
+/* Legal-move generation from attachment points. */
+#ifndef BK_MOVEGEN_H
+#define BK_MOVEGEN_H
+
+#include "core/board.h"
+
+/* Builds the candidate tables; called by bk_init. */
+void bk_movegen_init(void);
+/* Writes every legal placement id of `colour` to out (room for
+ * BK_MAX_MOVES), in no particular order, each once; returns how many. */
+int bk_gen_moves(const bk_board *b, int colour, uint16_t *out);
+/* A set of move-generation candidates (orientation and cell put on an
+ * attachment point), bit i for candidate i of 414; one cache line. */
+#define BK_SET_WORDS 8
+typedef struct {
+    _Alignas(64) uint64_t w[BK_SET_WORDS];
+} bk_cand_set;
+
+/* At most one attachment point per board cell. */
+#define BK_MAX_POINTS (BK_MAX_SIZE * BK_MAX_SIZE)
+
+/* The legal placements of one colour as a set per attachment point: cheaper
+ * to count and to index than a list, for random play. */
+typedef struct {
+    int side;       /* board side, which the placement ids depend on */
+    int num_points; /* points with at least one placement */
+    int total;      /* placements in all */
+    struct {
+        uint8_t r, c;
+        uint16_t count;
+    } points[BK_MAX_POINTS];
+    bk_cand_set sets[BK_MAX_POINTS];
+} bk_move_sets;
+
+/* Collects the legal placements of `colour`; returns how many there are. */
+int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out);
+/* The k-th placement of a collection (0 <= k < total), in the order of
+ * bk_gen_moves. */
+int bk_move_sets_get(const bk_move_sets *ms, int k);
+/* Whether `colour` has at least one legal placement. */
+int bk_has_move(const bk_board *b, int colour);
+
+#endif

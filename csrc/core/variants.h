@@ -1,0 +1,23 @@
+/* The variants of Blokus (docs/rules.md, "Variants"): for each, its name,
+ * board, colours, players and starting squares, in the one table that every
+ * other file (and, through the binding, the Python package) reads. */
+#ifndef BK_VARIANTS_H
+#define BK_VARIANTS_H
+
+#include "core/pieces.h"
+
+typedef struct {
+    int side, num_colours, num_players;
+    const char *colour_names[BK_MAX_COLOURS]; /* in turn order */
+    bk_cell starts[BK_MAX_COLOURS];           /* starting squares; colour i's own is i under "fixed" */
+} bk_variant_info;
+
+/* The names of the variants, by bk_variant ("classic", ..., "duo"), and of
+ * the start rules, by bk_start_rule ("any", "fixed"). */
+extern const char *const bk_variant_names[BK_NUM_VARIANTS];
+extern const char *const bk_start_rule_names[2];
+
+/* Copies the facts of `variant`; BK_ERR_BAD_VARIANT when there is no such variant. */
+bk_status bk_variant_get_info(int variant, bk_variant_info *info);
+
+#endif

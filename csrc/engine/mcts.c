@@ -1,0 +1,233 @@
+/* UCT search; see mcts.h. */
+#include "engine/mcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/movegen.h"
+#include "core/score.h"
+
+/* Weight of the score margin in a playout's value: small, so that winning
+ * always counts for more than winning by more. */
+#define MARGIN_WEIGHT 0.1
+#define MARGIN_SCALE 20.0 /* squares: a margin this large is worth ~76% of MARGIN_WEIGHT */
+
+typedef struct {
+    uint32_t first_child;   /* 0 until expanded: the root is never anyone's child */
+    uint32_t visits;
+    double value;           /* sum of playout values for `player` */
+    uint16_t move;          /* placement id that leads here */
+    uint16_t num_children;  /* legal placements here, once expanded */
+    uint8_t player;         /* who made `move` */
+} node;
+
+struct bk_mcts {
+    bk_board root;
+    bk_mcts_params params;
+    bk_rng rng;
+    node *nodes;
+    int64_t num_nodes, capacity, simulations;
+    int full; /* the tree could not grow: no more expansions */
+    int side[BK_MAX_COLOURS]; /* per player: the lowest player with the same score weights */
+    uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
+    bk_move_sets playout_scratch;
+};
+
+bk_mcts_params bk_mcts_defaults(void)
+{
+    return (bk_mcts_params){.exploration = 0.7, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
+}
+
+/* Players whose scores are made of the same colours are one side. */
+static void find_sides(int variant, int *side)
+{
+    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    int n = bk_player_weights(variant, weights);
+    for (int p = 0; p < n; p++) {
+        side[p] = p;
+        for (int q = 0; q < p && side[p] == p; q++)
+            if (memcmp(weights[p], weights[q], sizeof weights[p]) == 0) side[p] = q;
+    }
+}
+
+bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed)
+{
+    bk_mcts *t = malloc(sizeof *t);
+    if (!t) return NULL;
+    t->root = *root;
+    t->params = *params;
+    bk_rng_seed(&t->rng, seed, 0);
+    find_sides(root->variant, t->side);
+    t->capacity = 1024;
+    t->nodes = malloc((size_t)t->capacity * sizeof *t->nodes);
+    if (!t->nodes) {
+        free(t);
+        return NULL;
+    }
+    t->nodes[0] = (node){0};
+    t->num_nodes = 1;
+    t->simulations = 0;
+    t->full = 0;
+    return t;
+}
+
+void bk_mcts_free(bk_mcts *t)
+{
+    if (!t) return;
+    free(t->nodes);
+    free(t);
+}
+
+int64_t bk_mcts_simulations(const bk_mcts *t)
+{
+    return t->simulations;
+}
+
+/* Room for n more nodes; 0 when the tree may not or cannot grow.  The
+ * root's children are always allowed: without them there is no move. */
+static int reserve(bk_mcts *t, int64_t n, int is_root)
+{
+    int64_t need = t->num_nodes + n;
+    if (!is_root && need > t->params.max_nodes) return 0;
+    if (need <= t->capacity) return 1;
+    int64_t capacity = t->capacity;
+    while (capacity < need) capacity *= 2;
+    if (capacity > t->params.max_nodes) capacity = need > t->params.max_nodes ? need : t->params.max_nodes;
+    if ((uint64_t)capacity > SIZE_MAX / sizeof(node)) return 0; /* where size_t is 32 bits */
+    node *grown = realloc(t->nodes, (size_t)capacity * sizeof *grown);
+    if (!grown) return 0;
+    t->nodes = grown;
+    t->capacity = capacity;
+    return 1;
+}
+
+/* Orders moves by the prior: larger pieces first, each size in random order
+ * (a shuffle, then a stable pass per size). */
+static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)bk_rng_below(&t->rng, (uint32_t)i + 1);
+        uint16_t m = moves[i];
+        moves[i] = moves[j];
+        moves[j] = m;
+    }
+    int k = 0;
+    for (int size = BK_MAX_PIECE_SIZE; size >= 1; size--)
+        for (int i = 0; i < n; i++)
+            if (bk_orients[b->geom->orient_of[moves[i]]].size == size) out[k++] = moves[i];
+}
+
+/* Makes the children of node v, whose position is b (a colour is to move);
+ * returns 0 when the tree cannot grow. */
+static int expand(bk_mcts *t, uint32_t v, const bk_board *b)
+{
+    int n = bk_gen_moves(b, b->to_move, t->moves);
+    if (!reserve(t, n, v == 0)) return 0;
+    order_by_prior(t, b, t->moves, n, t->ordered);
+    uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
+    node *children = t->nodes + t->num_nodes;
+    for (int i = 0; i < n; i++) children[i] = (node){.move = t->ordered[i], .player = player};
+    t->nodes[v].first_child = (uint32_t)t->num_nodes;
+    t->nodes[v].num_children = (uint16_t)n;
+    t->num_nodes += n;
+    return 1;
+}
+
+/* The child of v to descend to: the first never visited among those
+ * admitted by widening, else the highest upper confidence bound. */
+static uint32_t select_child(const bk_mcts *t, const node *v)
+{
+    double widened = 1.0 + t->params.widening * sqrt((double)v->visits); /* in double: no overflow */
+    int admitted = widened < v->num_children ? (int)widened : v->num_children;
+    const node *children = t->nodes + v->first_child;
+    double log_n = log((double)v->visits), best = -1.0;
+    int choice = 0;
+    for (int i = 0; i < admitted; i++) {
+        if (children[i].visits == 0) return v->first_child + (uint32_t)i;
+        double n = children[i].visits;
+        double ucb = children[i].value / n + t->params.exploration * sqrt(log_n / n);
+        if (ucb > best) {
+            best = ucb;
+            choice = i;
+        }
+    }
+    return v->first_child + (uint32_t)choice;
+}
+
+/* Each player's value of a finished game: its side's share of the win, plus
+ * a little for its margin over the best other side.  A side is the players
+ * who share one score: a team in classic_teams, else a single player. */
+static void playout_values(const bk_mcts *t, const bk_board *b, double *values)
+{
+    int scores[BK_MAX_COLOURS], n = bk_player_scores(b, scores), best = scores[0], winners = 0;
+    for (int p = 1; p < n; p++)
+        if (scores[p] > best) best = scores[p];
+    for (int p = 0; p < n; p++) winners += scores[p] == best && t->side[p] == p; /* one count per side */
+    for (int p = 0; p < n; p++) {
+        int other = INT32_MIN;
+        for (int q = 0; q < n; q++)
+            if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
+        double share = scores[p] == best ? 1.0 / winners : 0.0;
+        double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
+        values[p] = (1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin;
+    }
+}
+
+static void simulate(bk_mcts *t)
+{
+    bk_board b = t->root;
+    uint32_t path[BK_MAX_HISTORY + 2], depth = 0, v = 0;
+    path[depth++] = 0;
+    for (;;) {
+        if (b.to_move < 0) break;
+        if (t->nodes[v].first_child == 0) {
+            if (t->full || (v != 0 && t->nodes[v].visits < (uint32_t)t->params.expand_after)) break;
+            if (!expand(t, v, &b)) {
+                t->full = 1;
+                break;
+            }
+        }
+        v = select_child(t, &t->nodes[v]);
+        bk_play_unchecked(&b, t->nodes[v].move);
+        path[depth++] = v;
+    }
+    bk_random_playout(&b, &t->rng, &t->playout_scratch);
+    double values[BK_MAX_COLOURS];
+    playout_values(t, &b, values);
+    for (uint32_t i = 0; i < depth; i++) {
+        node *nd = &t->nodes[path[i]];
+        nd->visits++;
+        nd->value += values[nd->player];
+    }
+    t->simulations++;
+}
+
+void bk_mcts_run(bk_mcts *t, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++) simulate(t);
+}
+
+static int more_visited(const void *a, const void *b)
+{
+    const bk_mcts_move *x = a, *y = b;
+    if (x->visits != y->visits) return x->visits < y->visits ? 1 : -1;
+    if (x->value != y->value) return x->value < y->value ? 1 : -1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+int bk_mcts_num_moves(const bk_mcts *t)
+{
+    return t->nodes[0].num_children;
+}
+
+int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out)
+{
+    const node *root = &t->nodes[0], *children = t->nodes + root->first_child;
+    int n = 0;
+    for (int i = 0; i < root->num_children; i++)
+        if (children[i].visits)
+            out[n++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value / children[i].visits};
+    qsort(out, (size_t)n, sizeof *out, more_visited);
+    return n;
+}

@@ -1,0 +1,59 @@
+/* Monte-Carlo tree search (UCT) with playouts in C.
+ *
+ * Every node holds the value of its move for the player who made it (in
+ * classic_3 the player moving the shared colour at that turn), so the search
+ * works for 2, 3 and 4 players alike: each player picks what is best for
+ * itself.  A playout's value for a player is its side's share of the win (1
+ * alone, 1/k in a k-way tie between sides, 0 otherwise; a side is a player,
+ * or a team in classic_teams) plus a small term for its score margin over
+ * the best other side, which breaks ties between equally won or lost
+ * positions.
+ *
+ * Children are ordered by a prior (larger pieces first, ties in random
+ * order) and admitted by progressive widening: a node visited n times
+ * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
+ * legal placements per position, this keeps the search on the moves a good
+ * player considers first. */
+#ifndef BK_MCTS_H
+#define BK_MCTS_H
+
+#include "core/board.h"
+#include "engine/playout.h"
+
+typedef struct {
+    double exploration; /* UCT constant c in Q + c * sqrt(ln N / n) */
+    double widening;    /* children admitted per sqrt(visit) */
+    int expand_after;   /* visits of a leaf before its children are made */
+    int64_t max_nodes;  /* the tree stops growing here; playouts go on */
+} bk_mcts_params;
+
+/* Sensible defaults for the parameters above. */
+bk_mcts_params bk_mcts_defaults(void);
+
+typedef struct bk_mcts bk_mcts;
+
+/* A search from a copy of `root` (the board is not kept); NULL when out of
+ * memory. */
+bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed);
+void bk_mcts_free(bk_mcts *t);
+/* Runs n more simulations.  Once the tree has max_nodes nodes (or memory
+ * runs out) it stops growing; the simulations go on from its leaves. */
+void bk_mcts_run(bk_mcts *t, int64_t n);
+/* Simulations run so far. */
+int64_t bk_mcts_simulations(const bk_mcts *t);
+
+typedef struct {
+    int id;          /* placement id */
+    int64_t visits;
+    double value;    /* mean value for the player making the move, in [0, 1] */
+} bk_mcts_move;
+
+/* Number of legal placements at the root once a simulation has run (0 once
+ * the game is over). */
+int bk_mcts_num_moves(const bk_mcts *t);
+/* Writes the root's children that were visited (out: room for
+ * bk_mcts_num_moves), most visited first (ties: higher value, then lower
+ * id); returns how many.  The first is the move to play. */
+int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out);
+
+#endif

@@ -1,0 +1,396 @@
+/* Batched games. */
+#define _POSIX_C_SOURCE 200809L /* pthreads */
+#include "engine/vector.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/movegen.h"
+#include "core/observe.h"
+#include "core/score.h"
+
+#define MAX_THREADS 64
+/* Games a thread takes at a time from a range, its own or, once that is
+ * done, another thread's (so a worker that wakes late costs less). */
+#define CHUNK 4
+
+/* ---- one game ----------------------------------------------------------- */
+
+static void reset_game(bk_vector *v, int64_t i)
+{
+    bk_board_init(&v->boards[i], v->variant, v->start);
+    v->done[i] = 0;
+    v->ply[i] = 0;
+}
+
+/* Records the result of game i, which has just ended. */
+static void finish(bk_vector *v, int64_t i)
+{
+    const bk_board *b = &v->boards[i];
+    int players[BK_MAX_COLOURS], best;
+    v->done[i] = 1;
+    v->episode_length[i] = v->ply[i];
+    v->episodes[i]++;
+    for (int c = 0; c < v->num_colours; c++)
+        v->episode_scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
+    bk_player_scores(b, players);
+    best = players[0];
+    for (int p = 1; p < v->num_players; p++)
+        if (players[p] > best) best = players[p];
+    for (int p = 0; p < v->num_players; p++) v->episode_winners[i * v->num_players + p] = players[p] == best;
+}
+
+/* mask[ids[k]] = value for the n ids; unrolled by hand, which halves the
+ * instructions of this, the largest part of a step after move generation. */
+static void set_at(uint8_t *mask, const uint16_t *ids, int n, uint8_t value)
+{
+    const uint16_t *end = ids + n;
+    for (; end - ids >= 4; ids += 4) {
+        mask[ids[0]] = value;
+        mask[ids[1]] = value;
+        mask[ids[2]] = value;
+        mask[ids[3]] = value;
+    }
+    for (; ids < end; ids++) mask[*ids] = value;
+}
+
+/* Brings game i's arrays up to date with its board, given the n legal ids of
+ * its colour to move (none once over) in `moves`; a finished game is seen
+ * from colour `view_if_over`. */
+static void refresh_with(bk_vector *v, int64_t i, const uint16_t *moves, int n, int view_if_over)
+{
+    const bk_board *b = &v->boards[i];
+    uint8_t *mask = v->legal_mask + i * v->num_placements;
+    uint16_t *list = v->lists + i * BK_VECTOR_LIST_CAP;
+    int old = v->num_legal[i], seen = b->to_move >= 0 ? b->to_move : view_if_over;
+    if (old > BK_VECTOR_LIST_CAP)
+        memset(mask, 0, (size_t)v->num_placements);
+    else
+        set_at(mask, list, old, 0); /* only what the last position set */
+    set_at(mask, moves, n, 1);
+    memcpy(list, moves, (size_t)(n < BK_VECTOR_LIST_CAP ? n : BK_VECTOR_LIST_CAP) * sizeof *list);
+    v->num_legal[i] = n;
+    bk_observation(b, seen, v->observation + i * v->num_planes * v->side * v->side);
+    for (int k = 0; k < v->num_colours; k++)
+        memcpy(v->remaining + (i * v->num_colours + k) * BK_NUM_PIECES,
+               b->in_hand[(seen + k) % v->num_colours], BK_NUM_PIECES);
+    for (int c = 0; c < v->num_colours; c++) v->scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
+}
+
+/* Lists game i's legal ids into scratch; returns how many. */
+static int list_moves(bk_vector *v, int64_t i, uint16_t *scratch)
+{
+    const bk_board *b = &v->boards[i];
+    return b->to_move >= 0 ? bk_gen_moves(b, b->to_move, scratch) : 0;
+}
+
+/* Plays id in game i; scratch then lists the next colour's legal ids, whose
+ * number is returned. */
+static int place(bk_vector *v, int64_t i, int id, uint16_t *scratch)
+{
+    v->ply[i]++;
+    return bk_play_listing(&v->boards[i], id, scratch);
+}
+
+/* Plays the opponents in game i until player `seat` is to move or the game
+ * is over, starting from the n legal ids in scratch; returns the number then. */
+static int opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, uint16_t *scratch, int n)
+{
+    bk_board *b = &v->boards[i];
+    while (b->to_move >= 0 && bk_player_of_colour(b, b->to_move) != seat)
+        n = place(v, i, bk_policy_move(policy, b, scratch, n, &v->rngs[i]), scratch);
+    return n;
+}
+
+/* The end of every step of game i: its result if it is over, then its arrays
+ * (a finished game seen from colour `view_if_over`). */
+static void end_step(bk_vector *v, int64_t i, const uint16_t *moves, int n, int view_if_over)
+{
+    if (v->boards[i].to_move < 0) finish(v, i);
+    refresh_with(v, i, moves, n, view_if_over);
+}
+
+/* ---- what a step does to one game -------------------------------------- */
+
+typedef void (*game_fn)(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a);
+
+/* A finished game is reset instead of moving (Gymnasium's next-step autoreset). */
+static int reset_if_done(bk_vector *v, int64_t i, uint16_t *scratch)
+{
+    if (!v->done[i]) return 0;
+    reset_game(v, i);
+    refresh_with(v, i, scratch, list_moves(v, i, scratch), 0);
+    return 1;
+}
+
+static void step_action(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
+{
+    if (reset_if_done(v, i, scratch)) return;
+    end_step(v, i, scratch, place(v, i, a->actions[i], scratch), 0);
+}
+
+static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
+{
+    if (reset_if_done(v, i, scratch)) return;
+    int n = v->num_legal[i];
+    const uint16_t *moves = v->lists + i * BK_VECTOR_LIST_CAP;
+    if (n > BK_VECTOR_LIST_CAP) { /* the kept list was cut short: list them again */
+        list_moves(v, i, scratch);
+        moves = scratch;
+    }
+    int id = bk_policy_move(a->policy, &v->boards[i], moves, n, &v->rngs[i]);
+    end_step(v, i, scratch, place(v, i, id, scratch), 0);
+}
+
+static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
+{
+    int n;
+    if (v->done[i]) {
+        reset_game(v, i);
+        n = list_moves(v, i, scratch);
+    } else {
+        n = place(v, i, a->actions[i], scratch);
+    }
+    /* player seat's colour is colour seat in every variant: the learner's view at the end */
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, n), a->seat);
+}
+
+static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
+{
+    if (v->done[i]) return;
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
+}
+
+/* A fresh start: the statistics of earlier episodes go too. */
+static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
+{
+    (void)a;
+    reset_game(v, i);
+    v->episodes[i] = 0;
+    v->episode_length[i] = 0;
+    memset(v->episode_scores + i * v->num_colours, 0, (size_t)v->num_colours * sizeof *v->episode_scores);
+    memset(v->episode_winners + i * v->num_players, 0, (size_t)v->num_players);
+    refresh_with(v, i, scratch, list_moves(v, i, scratch), 0);
+}
+
+/* ---- threads ------------------------------------------------------------ */
+
+/* Thread k's own range of games; next is the first game not yet taken.
+ * One cache line each, so that taking games does not slow the other threads. */
+typedef struct {
+    _Alignas(64) _Atomic int64_t next;
+    int64_t hi;
+} job;
+
+typedef struct {
+    struct bk_pool *pool;
+    int k;
+} worker_arg;
+
+/* Worker threads live as long as the batch, so a step costs a wake-up, not
+ * a thread start: worker k runs range k of each step, the caller range 0,
+ * and then each helps with what is left of the others. */
+struct bk_pool {
+    pid_t owner;         /* the process whose threads these are: a forked child has none */
+    pthread_mutex_t lock;
+    pthread_cond_t go, finished;
+    uint64_t generation; /* steps handed out so far */
+    int pending;         /* workers still running the current step */
+    int quit;
+    int workers;
+    bk_vector *v;
+    game_fn fn;
+    const bk_vector_call *args;
+    job jobs[MAX_THREADS];
+    pthread_t threads[MAX_THREADS];
+    worker_arg args_of[MAX_THREADS];
+};
+
+/* Thread k steps games from its own range, then from the others' until none
+ * is left.  Which thread steps a game does not change its result: a game's
+ * state and random stream are its own; scratch is only scratch. */
+static void run_jobs(struct bk_pool *pool, int k)
+{
+    int t = pool->workers + 1;
+    uint16_t *scratch = pool->v->scratch + (size_t)k * BK_MAX_MOVES;
+    for (int m = 0; m < t; m++) {
+        job *j = &pool->jobs[(k + m) % t];
+        for (;;) {
+            int64_t lo = atomic_fetch_add_explicit(&j->next, CHUNK, memory_order_relaxed);
+            if (lo >= j->hi) break;
+            for (int64_t i = lo; i < lo + CHUNK && i < j->hi; i++) pool->fn(pool->v, i, scratch, pool->args);
+        }
+    }
+}
+
+static void *worker(void *p)
+{
+    worker_arg arg = *(worker_arg *)p;
+    struct bk_pool *pool = arg.pool;
+    uint64_t seen = 0;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (pool->generation == seen && !pool->quit) pthread_cond_wait(&pool->go, &pool->lock);
+        if (pool->quit) break;
+        seen = pool->generation;
+        pthread_mutex_unlock(&pool->lock);
+        run_jobs(pool, arg.k);
+        pthread_mutex_lock(&pool->lock);
+        if (--pool->pending == 0) pthread_cond_signal(&pool->finished);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+/* Runs fn on games [lo, hi), each thread starting on its own contiguous
+ * part.  Games share nothing writable, so no locking is needed between
+ * them, and each game's result does not depend on which thread ran it. */
+static void for_games(bk_vector *v, int64_t lo, int64_t hi, game_fn fn, const bk_vector_call *args)
+{
+    struct bk_pool *pool = v->pool;
+    int t = pool->workers + 1;
+    pool->fn = fn;
+    pool->args = args;
+    for (int k = 0; k < t; k++) {
+        atomic_store_explicit(&pool->jobs[k].next, lo + (hi - lo) * k / t, memory_order_relaxed);
+        pool->jobs[k].hi = lo + (hi - lo) * (k + 1) / t;
+    }
+    if (pool->workers == 0 || pool->owner != getpid()) { /* no threads, or they stayed with the parent */
+        run_jobs(pool, 0);
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    pool->pending = pool->workers;
+    pool->generation++;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->lock);
+    run_jobs(pool, 0);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->pending) pthread_cond_wait(&pool->finished, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+/* Splits the games between threads and starts the workers; with fewer
+ * threads to be had than asked for, the games are split between those. */
+static struct bk_pool *pool_start(bk_vector *v)
+{
+    /* aligned: the jobs are one cache line each (sizeof is a multiple of the alignment) */
+    struct bk_pool *pool = aligned_alloc(_Alignof(struct bk_pool), sizeof *pool);
+    int t = v->num_threads < v->n ? v->num_threads : (int)v->n;
+    if (!pool) return NULL;
+    memset(pool, 0, sizeof *pool);
+    pool->owner = getpid();
+    if (pthread_mutex_init(&pool->lock, NULL) || pthread_cond_init(&pool->go, NULL) ||
+        pthread_cond_init(&pool->finished, NULL))
+        t = 1; /* no synchronisation to be had: every job runs on the caller's thread */
+    for (int k = 1; k < t; k++) {
+        pool->args_of[k] = (worker_arg){pool, k};
+        if (pthread_create(&pool->threads[k], NULL, worker, &pool->args_of[k]) != 0) break;
+        pool->workers++;
+    }
+    /* a worker reads its job only after a step is handed out, which takes the
+     * lock after the jobs are written */
+    pool->v = v;
+    v->num_threads = pool->workers + 1;
+    return pool;
+}
+
+static void pool_stop(struct bk_pool *pool)
+{
+    if (!pool) return;
+    if (pool->owner != getpid()) { /* a forked child: the threads and their locks are the parent's */
+        free(pool);
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    pool->quit = 1;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->lock);
+    for (int k = 1; k <= pool->workers; k++) pthread_join(pool->threads[k], NULL);
+    pthread_cond_destroy(&pool->go);
+    pthread_cond_destroy(&pool->finished);
+    pthread_mutex_destroy(&pool->lock);
+    free(pool);
+}
+
+/* ---- public ------------------------------------------------------------- */
+
+bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int num_threads)
+{
+    bk_variant_info info;
+    bk_board probe;
+    memset(v, 0, sizeof *v);
+    if (bk_variant_get_info(variant, &info) != BK_OK || bk_board_init(&probe, variant, start) != BK_OK)
+        return BK_ERR_BAD_VARIANT;
+    v->n = n;
+    v->variant = variant;
+    v->start = start;
+    v->num_threads = num_threads < 1 ? 1 : num_threads > MAX_THREADS ? MAX_THREADS : num_threads;
+    v->side = info.side;
+    v->num_colours = info.num_colours;
+    v->num_players = info.num_players;
+    v->num_placements = probe.geom->num_placements;
+    v->num_planes = bk_num_planes(&probe);
+    size_t N = (size_t)n, C = (size_t)v->num_colours, cells = (size_t)v->side * v->side;
+    v->boards = calloc(N, sizeof *v->boards);
+    v->rngs = calloc(N, sizeof *v->rngs);
+    v->lists = calloc(N * BK_VECTOR_LIST_CAP, sizeof *v->lists);
+    v->scratch = calloc((size_t)v->num_threads * BK_MAX_MOVES, sizeof *v->scratch);
+    v->legal_mask = calloc(N * v->num_placements, 1);
+    v->num_legal = calloc(N, sizeof *v->num_legal);
+    v->observation = calloc(N * v->num_planes * cells, 1);
+    v->remaining = calloc(N * C * BK_NUM_PIECES, 1);
+    v->scores = calloc(N * C, sizeof *v->scores);
+    v->done = calloc(N, 1);
+    v->ply = calloc(N, sizeof *v->ply);
+    v->episode_length = calloc(N, sizeof *v->episode_length);
+    v->episode_scores = calloc(N * C, sizeof *v->episode_scores);
+    v->episode_winners = calloc(N * v->num_players, 1);
+    v->episodes = calloc(N, sizeof *v->episodes);
+    if (!v->boards || !v->rngs || !v->lists || !v->scratch || !v->legal_mask || !v->num_legal ||
+        !v->observation || !v->remaining || !v->scores || !v->done || !v->ply || !v->episode_length ||
+        !v->episode_scores || !v->episode_winners || !v->episodes || !(v->pool = pool_start(v))) {
+        bk_vector_free(v);
+        return BK_ERR_NO_MEMORY;
+    }
+    return BK_OK;
+}
+
+void bk_vector_free(bk_vector *v)
+{
+    pool_stop(v->pool);
+    void *arrays[] = {v->boards, v->rngs, v->lists, v->scratch, v->legal_mask, v->num_legal, v->observation,
+                      v->remaining, v->scores, v->done, v->ply, v->episode_length, v->episode_scores,
+                      v->episode_winners, v->episodes};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) free(arrays[k]);
+    memset(v, 0, sizeof *v);
+}
+
+int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat)
+{
+    for (int64_t i = 0; i < v->n; i++) {
+        const bk_board *b = &v->boards[i];
+        if (v->done[i]) continue;
+        if (actions[i] < 0 || actions[i] >= v->num_placements) return i;
+        if (!v->legal_mask[i * v->num_placements + actions[i]]) return i;
+        if (seat >= 0 && bk_player_of_colour(b, b->to_move) != seat) return i;
+    }
+    return -1;
+}
+
+void bk_vector_run(bk_vector *v, const bk_vector_call *call, int64_t lo, int64_t hi)
+{
+    static const game_fn fns[] = {
+        [BK_VECTOR_STEP] = step_action,
+        [BK_VECTOR_STEP_POLICY] = step_policy,
+        [BK_VECTOR_STEP_WITH_OPPONENTS] = step_learner,
+        [BK_VECTOR_PLAY_OPPONENTS] = step_opponents,
+        [BK_VECTOR_RESET] = step_reset,
+    };
+    if (call->kind == BK_VECTOR_RESET)
+        for (int64_t i = lo; i < hi; i++) bk_rng_seed(&v->rngs[i], call->seed, (uint64_t)i);
+    if (lo < hi) for_games(v, lo, hi, fns[call->kind], call);
+}

@@ -1,0 +1,130 @@
+/* blokus._core.policy_move and blokus._core.mcts: moves chosen in C for the
+ * agents of blokus.agents.  Both work on a copy of the game's board, so the
+ * game may be used (or changed by another thread) while a search runs. */
+#include "python/binding.h"
+
+#include <math.h>
+
+#include "engine/mcts.h"
+#include "core/movegen.h"
+#include "engine/policy.h"
+
+#define SEARCH_CHUNK 64 /* simulations per release of the GIL, between time and Ctrl-C checks */
+
+static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"game", "policy", "seed", NULL};
+    PyObject *game, *policy_obj, *seed_obj;
+    unsigned long long seed;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO:policy_move", kwlist, &game, &policy_obj, &seed_obj))
+        return NULL;
+    bk_board *live = bkpy_game_board(module, game, "policy_move");
+    int policy = live ? bkpy_lookup_name(policy_obj, bkpy_policy_names, 2, "policy") : -1;
+    if (policy < 0 || bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
+    if (live->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to choose");
+    bk_board b = *live; /* greedy looks ahead by play and undo */
+    uint16_t *moves = PyMem_Malloc(BK_MAX_MOVES * sizeof *moves);
+    if (!moves) return PyErr_NoMemory();
+    bk_rng rng;
+    bk_rng_seed(&rng, seed, 0);
+    int id = bk_policy_move((bk_policy)policy, &b, moves, bk_gen_moves(&b, b.to_move, moves), &rng);
+    PyMem_Free(moves);
+    return PyLong_FromLong(id);
+}
+
+/* The search's statistics as (ids, visits, values, simulations). */
+static PyObject *search_result(bk_mcts *t)
+{
+    bk_mcts_move *moves = PyMem_Malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
+    if (!moves) return PyErr_NoMemory();
+    npy_intp n = bk_mcts_moves(t, moves);
+    if (n == 0) { /* the root could not be expanded */
+        PyMem_Free(moves);
+        return PyErr_NoMemory();
+    }
+    PyObject *ids = PyArray_SimpleNew(1, &n, NPY_INT32), *visits = PyArray_SimpleNew(1, &n, NPY_INT64),
+             *values = PyArray_SimpleNew(1, &n, NPY_FLOAT64), *result = NULL;
+    if (ids && visits && values) {
+        for (npy_intp i = 0; i < n; i++) {
+            ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i].id;
+            ((int64_t *)PyArray_DATA((PyArrayObject *)visits))[i] = moves[i].visits;
+            ((double *)PyArray_DATA((PyArrayObject *)values))[i] = moves[i].value;
+        }
+        result = Py_BuildValue("OOOL", ids, visits, values, (long long)bk_mcts_simulations(t));
+    }
+    Py_XDECREF(ids);
+    Py_XDECREF(visits);
+    Py_XDECREF(values);
+    PyMem_Free(moves);
+    return result;
+}
+
+/* Checks mcts()'s numbers; -1 with ValueError set when one is out of range. */
+static int check_search_args(long long simulations, double seconds, const bk_mcts_params *p)
+{
+    const char *bad = simulations == 0 && seconds == 0.0 ? "give simulations, seconds or both"
+                      : simulations < 0                  ? "simulations must be >= 1"
+                      : !(seconds >= 0.0 && isfinite(seconds)) ? "seconds must be > 0 and finite (0: no limit)"
+                      : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
+                      : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
+                      : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
+                                                                      : NULL;
+    if (bad) PyErr_SetString(PyExc_ValueError, bad);
+    return bad ? -1 : 0;
+}
+
+static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"game", "simulations", "seconds", "exploration", "widening", "max_nodes", "seed", NULL};
+    bk_mcts_params params = bk_mcts_defaults();
+    PyObject *game, *seed_obj = NULL;
+    long long simulations = 0, max_nodes = params.max_nodes;
+    double seconds = 0.0;
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddLO:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.widening, &max_nodes, &seed_obj))
+        return NULL;
+    params.max_nodes = max_nodes;
+    bk_board *b = bkpy_game_board(module, game, "mcts");
+    if (!b || check_search_args(simulations, seconds, &params) < 0) return NULL;
+    if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
+    if (b->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to search");
+    bk_mcts *t = bk_mcts_new(b, &params, seed);
+    if (!t) return PyErr_NoMemory();
+    double deadline = seconds > 0.0 ? bkpy_now() + seconds : 0.0;
+    long long left;
+    do { /* at least one simulation, so that the root's moves are known */
+        left = simulations ? simulations - bk_mcts_simulations(t) : SEARCH_CHUNK;
+        Py_BEGIN_ALLOW_THREADS
+        bk_mcts_run(t, left < SEARCH_CHUNK ? left : SEARCH_CHUNK);
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals() < 0) {
+            bk_mcts_free(t);
+            return NULL;
+        }
+        left = simulations ? simulations - bk_mcts_simulations(t) : 1;
+    } while (left > 0 && !(deadline && bkpy_now() >= deadline));
+    PyObject *result = search_result(t);
+    bk_mcts_free(t);
+    return result;
+}
+
+static PyMethodDef agent_functions[] = {
+    {"policy_move", (PyCFunction)(void (*)(void))policy_move, METH_VARARGS | METH_KEYWORDS,
+     "policy_move(game, policy, seed)\n--\n\n"
+     "The placement id that built-in policy \"random\" or \"greedy\" plays for the\n"
+     "colour to move, drawing from random stream `seed`."},
+    {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.7, widening=2.0,\n"
+     "     max_nodes=4194304, seed=0)\n--\n\n"
+     "UCT search in C from the game's position, with the GIL released; stops\n"
+     "after `simulations` or `seconds`, whichever comes first.\n\n"
+     "Returns (ids int32, visits int64, values float64, simulations): the\n"
+     "root's visited placements, most visited first, with each one's mean value\n"
+     "in [0, 1] for the player making it."},
+    {NULL, NULL, 0, NULL}};
+
+int bkpy_add_agent_functions(PyObject *module)
+{
+    return PyModule_AddFunctions(module, agent_functions);
+}
