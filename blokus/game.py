@@ -45,12 +45,6 @@ class Game(_core.Game):
 
     __slots__ = ("__weakref__",)
 
-    def winners(self) -> list[int]:
-        """Players with the highest player score (equal highest share the win)."""
-        scores = self.player_scores()
-        best = max(scores)
-        return [p for p, s in enumerate(scores) if s == best]
-
     def colour_name(self, colour: int) -> str:
         """Name of a colour index: blue, yellow, red, green or, in Duo, purple, orange.
 

@@ -35,6 +35,9 @@ class Variant:
         One per colour: colour i's own under ``start="fixed"``.
     player_colours : tuple of tuple of int
         Per player, the colours its score counts (classic_3's shared green counts for nobody).
+    player_sides : tuple of int
+        Per player, its side: players whose scores are made of the same colours (classic_teams'
+        partners) share one, numbered by its first player.
     """
 
     name: str
@@ -44,6 +47,7 @@ class Variant:
     colours: tuple[str, ...]
     starting_squares: tuple[tuple[int, int], ...]
     player_colours: tuple[tuple[int, ...], ...]
+    player_sides: tuple[int, ...]
 
 
 @functools.lru_cache(maxsize=None)

@@ -4,7 +4,8 @@ import sys
 
 import pytest
 
-from blokus.cli import main, score_table
+from blokus.cli import main
+from blokus.outcomes import score_table
 import numpy as np
 
 

@@ -88,3 +88,35 @@ def test_move_errors_tell_syntax_from_rules():
     with pytest.raises(blokus.IllegalMoveError, match="occupied") as info:
         game.play("e10")
     assert not isinstance(info.value, blokus.InvalidMoveError)
+
+
+@pytest.mark.parametrize("variant_name, colour_scores, players, winners", [
+    ("duo", [-5, -5], [-5, -5], [True, True]),  # a tie shares the win
+    ("classic_2", [-10, -20, -5, -7], [-15, -27], [True, False]),  # blue+red, yellow+green
+    ("classic_3", [-1, -2, -3, 15], [-1, -2, -3], [True, False, False]),  # green counts for nobody
+    ("classic_teams", [-3, -10, -4, 15], [-7, 5, -7, 5], [False, True, False, True]),
+    ("classic", [20, 15, -89, 20], [20, 15, -89, 20], [True, False, False, True]),
+])
+def test_player_results_from_colour_scores(variant_name, colour_scores, players, winners):
+    from blokus.outcomes import results
+
+    scores, won = results([colour_scores], variant_name)
+    assert scores.tolist() == [players] and won.tolist() == [winners]
+
+
+def test_player_results_refuse_impossible_scores():
+    from blokus.outcomes import results
+
+    with pytest.raises(ValueError, match="colour scores lie in \\[-89, 20\\]"):
+        results([[21, 0]], "duo")
+    with pytest.raises(ValueError, match="shape \\(n, 4\\)"):
+        results([[0, 0]], "classic")
+
+
+def test_sides_and_winners_of_a_game():
+    assert variant("classic_teams").player_sides == (0, 1, 0, 1)
+    assert variant("classic_3").player_sides == (0, 1, 2)
+    game = blokus.Game("classic_2")
+    assert game.winners() == [0, 1]  # before any move every player has -178
+    game.play("a20")  # blue's monomino: player 0 leads by one square
+    assert game.winners() == [0]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import numpy as np
 
-from blokus import __version__, _core
-from blokus.game import Game
+from blokus import __version__
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.settings import Config
+from blokus.variants import variant as variant_facts
 
 TIE_NOTE = ("Wins: a game won alone counts 1, a k-way tie for the top score 1/k to each tied side "
             "(a split win);\nthe 95% interval is Wilson's. Length: pieces placed in the game.")
@@ -53,14 +53,8 @@ def summarize(config: Config, results: dict[int, GameResult], *, played: int, el
 def _sides(variant: str) -> tuple[list[int], list[int]]:
     """Per seat, its side (seats whose score is always the same: classic_teams' teams), and per
     side its number of seats."""
-    weights = _core.player_weights(variant).tolist()
-    rows: list = []
-    side = []
-    for row in weights:
-        if row not in rows:
-            rows.append(row)
-        side.append(rows.index(row))
-    return side, [side.count(s) for s in range(len(rows))]
+    side = list(variant_facts(variant).player_sides)
+    return side, [side.count(s) for s in range(len(side))]
 
 
 def _seat_shares(result: GameResult, side: list[int], size: list[int]) -> tuple[list[float], list[float]]:
@@ -96,8 +90,7 @@ def _per_agent(variant: str, agents: list[str], results: dict[int, GameResult]) 
 
 
 def _per_seat(variant: str, results: dict[int, GameResult]) -> list[dict]:
-    game = Game(variant)
-    weights = _core.player_weights(variant)
+    facts = variant_facts(variant)
     side, size = _sides(variant)
     seat_scores = [[] for _ in side]
     seat_wins = [0.0 for _ in side]
@@ -110,10 +103,10 @@ def _per_seat(variant: str, results: dict[int, GameResult]) -> list[dict]:
     n = len(results)
     rows = []
     for s in range(len(side)):
-        if variant == "classic_teams":  # the seat moves its own colour and scores its team's
-            colours = game.colour_name(s)
+        if size[side[s]] > 1:  # a team's seat moves its own colour and scores its team's
+            colours = facts.colours[s]
         else:
-            colours = "+".join(game.colour_name(c) for c in range(game.num_colours) if weights[s, c])
+            colours = "+".join(facts.colours[c] for c in facts.player_colours[s])
         rows.append({"seat": s, "colours": colours,
                      "mean_score": float(np.mean(seat_scores[s])) if n else None,
                      "win_share": seat_wins[s] / n if n else None})

@@ -3,13 +3,10 @@
 
 #include <string.h>
 
-#define BONUS_ALL_PLACED 15
-#define BONUS_MONOMINO_LAST 20
-
 int bk_colour_score(const bk_board *b, int colour)
 {
     if (b->remaining[colour]) return -b->squares_left[colour];
-    return b->last_piece[colour] == 0 ? BONUS_MONOMINO_LAST : BONUS_ALL_PLACED;
+    return b->last_piece[colour] == 0 ? BK_BONUS_MONOMINO_LAST : BK_BONUS_ALL_PLACED;
 }
 
 int bk_player_weights(int variant, int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS])
@@ -32,6 +29,36 @@ int bk_player_weights(int variant, int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS])
         for (int p = 0; p < 4; p++) w[p][p] = 1;
         return 4;
     }
+}
+
+int bk_player_sides(int variant, int8_t *side)
+{
+    int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    int n = bk_player_weights(variant, w);
+    for (int p = 0; p < n; p++) {
+        side[p] = (int8_t)p;
+        for (int q = 0; q < p && side[p] == p; q++)
+            if (memcmp(w[p], w[q], sizeof w[p]) == 0) side[p] = (int8_t)q;
+    }
+    return n;
+}
+
+void bk_winners_of(int n, const int64_t *player_scores, uint8_t *winners)
+{
+    int64_t best = player_scores[0];
+    for (int p = 1; p < n; p++)
+        if (player_scores[p] > best) best = player_scores[p];
+    for (int p = 0; p < n; p++) winners[p] = player_scores[p] == best;
+}
+
+int bk_winners(const bk_board *b, uint8_t *winners)
+{
+    int scores[BK_MAX_COLOURS];
+    int64_t wide[BK_MAX_COLOURS];
+    int n = bk_player_scores(b, scores);
+    for (int p = 0; p < n; p++) wide[p] = scores[p];
+    bk_winners_of(n, wide, winners);
+    return n;
 }
 
 int bk_player_scores(const bk_board *b, int *out)

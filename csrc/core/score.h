@@ -4,8 +4,12 @@
 
 #include "core/board.h"
 
+#define BK_BONUS_ALL_PLACED 15
+#define BK_BONUS_MONOMINO_LAST 20
+
 /* Minus one per square in hand; +15 once all 21 pieces are placed, +20 if
- * the last of them was the monomino. */
+ * the last of them was the monomino: from -BK_TOTAL_SQUARES to
+ * BK_BONUS_MONOMINO_LAST. */
 int bk_colour_score(const bk_board *b, int colour);
 /* How colour scores make player scores: player p scores the sum over
  * colours c of weights[p][c] * score(c).  classic_2 sums blue+red and
@@ -14,5 +18,14 @@ int bk_colour_score(const bk_board *b, int colour);
 int bk_player_weights(int variant, int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS]);
 /* Writes one score per player; returns the number of players. */
 int bk_player_scores(const bk_board *b, int *out);
+/* The side of each player: players whose scores are made of the same
+ * colours (classic_teams' partners) are one side, numbered by its first
+ * player.  Returns the number of players. */
+int bk_player_sides(int variant, int8_t *side);
+/* Who wins (docs/rules.md, "Scoring"): 1 for each player with the highest
+ * player score, else 0; equal highest share the win.  For n players. */
+void bk_winners_of(int n, const int64_t *player_scores, uint8_t *winners);
+/* bk_winners_of the board's player scores; returns the number of players. */
+int bk_winners(const bk_board *b, uint8_t *winners);
 
 #endif

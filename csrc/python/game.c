@@ -473,6 +473,20 @@ static PyObject *Game_player_scores(PyObject *self, PyObject *unused)
     return list;
 }
 
+static PyObject *Game_winners(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    uint8_t won[BK_MAX_COLOURS];
+    int n = bk_winners(board_of(self), won);
+    PyObject *list = PyList_New(0);
+    for (int p = 0; list && p < n; p++) {
+        PyObject *player = won[p] ? PyLong_FromLong(p) : NULL;
+        if (won[p] && (!player || PyList_Append(list, player) < 0)) Py_CLEAR(list);
+        Py_XDECREF(player);
+    }
+    return list;
+}
+
 static PyObject *Game_move_text(PyObject *self, PyObject *id_obj)
 {
     bk_board *b = board_of(self);
@@ -568,6 +582,10 @@ static PyMethodDef Game_methods[] = {
      "blue+red and yellow+green; classic_3 ignores the shared green;\n"
      "classic_teams gives both members their team's sum.\n\n"
      "Returns\n-------\nlist of int\n    One per player.\n"},
+    {"winners", Game_winners, METH_NOARGS,
+     "winners()\n--\n\nPlayers with the highest player score (docs/rules.md, \"Scoring\"); equal\n"
+     "highest share the win. Valid mid-game too.\n\n"
+     "Returns\n-------\nlist of int\n    Player indices, ascending.\n"},
     {"move_text", Game_move_text, METH_O,
      "move_text(id)\n--\n\nThe text form of a placement, cells by row from the bottom then by column.\n\n"
      "Raises\n------\nValueError\n    Placement id out of range.\n"},

@@ -76,6 +76,50 @@ static PyObject *player_weights(PyObject *module, PyObject *variant_obj)
     return arr;
 }
 
+/* Player scores and winners of games given by their colour scores. */
+static PyObject *player_results(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    bk_variant_info info;
+    int variant;
+    if (nargs != 2) return PyErr_Format(PyExc_TypeError, "player_results() takes 2 arguments (%zd given)", nargs);
+    if ((variant = variant_arg(args[0], &info)) < 0) return NULL;
+    PyArrayObject *colour = (PyArrayObject *)PyArray_FROMANY(args[1], NPY_INT64, 2, 2, NPY_ARRAY_CARRAY_RO);
+    if (!colour) return NULL;
+    if (PyArray_DIM(colour, 1) != info.num_colours) {
+        Py_DECREF(colour);
+        return PyErr_Format(PyExc_ValueError, "colour scores must have shape (n, %d)", info.num_colours);
+    }
+    const int64_t *in = PyArray_DATA(colour);
+    npy_intp n = PyArray_DIM(colour, 0), dims[2] = {n, info.num_players};
+    for (npy_intp k = 0; k < n * info.num_colours; k++)
+        if (in[k] < -BK_TOTAL_SQUARES || in[k] > BK_BONUS_MONOMINO_LAST) {
+            Py_DECREF(colour);
+            return PyErr_Format(PyExc_ValueError, "colour scores lie in [%d, %d] (docs/rules.md, \"Scoring\")",
+                                -BK_TOTAL_SQUARES, BK_BONUS_MONOMINO_LAST);
+        }
+    int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    bk_player_weights(variant, w);
+    PyObject *scores = new_array(2, dims, NPY_INT64), *winners = new_array(2, dims, NPY_BOOL);
+    if (scores && winners) {
+        int64_t *out = PyArray_DATA((PyArrayObject *)scores);
+        for (npy_intp g = 0; g < n; g++) {
+            int64_t *player = out + g * info.num_players;
+            for (int p = 0; p < info.num_players; p++) {
+                player[p] = 0;
+                for (int c = 0; c < info.num_colours; c++) player[p] += w[p][c] * in[g * info.num_colours + c];
+            }
+            bk_winners_of(info.num_players, player,
+                          (uint8_t *)PyArray_DATA((PyArrayObject *)winners) + g * info.num_players);
+        }
+    }
+    Py_DECREF(colour);
+    if (scores && winners) return Py_BuildValue("(NN)", scores, winners);
+    Py_XDECREF(scores);
+    Py_XDECREF(winners);
+    return NULL;
+}
+
 static PyObject *parse_move(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     bkpy_state *st = PyModule_GetState(module);
@@ -144,6 +188,11 @@ static PyMethodDef module_methods[] = {
     {"player_weights", player_weights, METH_O,
      "player_weights(variant)\n--\n\n"
      "int8 array (num_players, num_colours): player scores = weights @ colour scores."},
+    {"player_results", (PyCFunction)(void (*)(void))player_results, METH_FASTCALL,
+     "player_results(variant, colour_scores)\n--\n\n"
+     "Player scores and winners of n games from their colour scores (int, (n, num_colours)):\n"
+     "(int64 (n, num_players), bool (n, num_players)); winners are the players with the\n"
+     "highest player score (docs/rules.md, \"Scoring\")."},
     {"parse_move", (PyCFunction)(void (*)(void))parse_move, METH_FASTCALL,
      "parse_move(text, variant)\n--\n\nThe placement id of a move text such as \"a20,b20,c20\";\n"
      "InvalidMoveError when the text names no placement."},

@@ -32,6 +32,11 @@ static PyObject *cell_at(const void *cells, int i)
     return Py_BuildValue("(ii)", c->r, c->c);
 }
 
+static PyObject *side_at(const void *sides, int i)
+{
+    return PyLong_FromLong(((const int8_t *)sides)[i]);
+}
+
 /* The colours a player's score counts, for variant_info's "player_colours". */
 static PyObject *player_colours(int variant, int num_players, int num_colours)
 {
@@ -60,11 +65,14 @@ static PyObject *variant_info(PyObject *module, PyObject *name)
     bk_variant_info info;
     if (variant < 0) return NULL;
     bk_variant_get_info(variant, &info);
-    return Py_BuildValue("{s:i,s:i,s:i,s:N,s:N,s:N}", "side", info.side, "num_colours", info.num_colours,
+    int8_t sides[BK_MAX_COLOURS];
+    bk_player_sides(variant, sides);
+    return Py_BuildValue("{s:i,s:i,s:i,s:N,s:N,s:N,s:N}", "side", info.side, "num_colours", info.num_colours,
                          "num_players", info.num_players, "colours",
                          tuple_of(info.num_colours, name_at, info.colour_names), "starting_squares",
                          tuple_of(info.num_colours, cell_at, info.starts), "player_colours",
-                         player_colours(variant, info.num_players, info.num_colours));
+                         player_colours(variant, info.num_players, info.num_colours), "player_sides",
+                         tuple_of(info.num_players, side_at, sides));
 }
 
 static PyMethodDef rule_functions[] = {
@@ -72,8 +80,9 @@ static PyMethodDef rule_functions[] = {
      "variant_info(variant)\n--\n\n"
      "The facts of a variant (docs/rules.md, \"Variants\") as a new dict: side, num_colours,\n"
      "num_players, colours (names in turn order), starting_squares ((row, col) per colour:\n"
-     "colour i's own under start=\"fixed\") and player_colours (per player, the colours its\n"
-     "score counts)."},
+     "colour i's own under start=\"fixed\"), player_colours (per player, the colours its\n"
+     "score counts) and player_sides (per player, its side: partners share one, numbered by\n"
+     "its first player)."},
     {NULL, NULL, 0, NULL}};
 
 /* Adds obj (a new reference, or NULL after an error) to the module as `name`. */
