@@ -14,6 +14,7 @@ import random
 import time
 
 import blokus
+from timing import rate
 
 VARIANTS = ("classic", "duo")
 PLAYOUT_TARGET = {"classic": 10_000, "duo": 40_000}  # games/s
@@ -28,8 +29,8 @@ def playouts_per_second(variant, seconds):
     n = 200
     t0 = time.perf_counter()
     blokus.random_playouts(variant, n, 1, start="fixed")
-    rate = n / (time.perf_counter() - t0)
-    n = max(n, int(rate * seconds))
+    per_second = n / (time.perf_counter() - t0)
+    n = max(n, int(per_second * seconds))
     t0 = time.perf_counter()
     scores = blokus.random_playouts(variant, n, 2, start="fixed")
     elapsed = time.perf_counter() - t0
@@ -40,17 +41,16 @@ def playouts_per_second(variant, seconds):
 def python_plies_per_second(variant, seconds):
     """Plies/s of the Python legal_moves/play loop, new Game each game, for about `seconds`."""
     rng = random.Random(12345)
-    plies = 0
-    t0 = time.perf_counter()
-    while True:
-        game = blokus.Game(variant, start="fixed")
+
+    def one_game():
+        game, plies = blokus.Game(variant, start="fixed"), 0
         while not game.is_over:
             moves = game.legal_moves()
             game.play(moves[rng.randrange(len(moves))])
             plies += 1
-        elapsed = time.perf_counter() - t0
-        if elapsed >= seconds:
-            return plies / elapsed
+        return plies
+
+    return rate(one_game, seconds)
 
 
 def main():
@@ -64,16 +64,16 @@ def main():
     for variant in VARIANTS:
         if args.variant and variant != args.variant:
             continue
-        rate = max(playouts_per_second(variant, args.seconds) for _ in range(args.rounds))
-        rows.append((variant, "C random playouts", rate, "games/s", PLAYOUT_TARGET[variant]))
-        rate = max(python_plies_per_second(variant, args.seconds) for _ in range(args.rounds))
-        rows.append((variant, "Python legal_moves+play", rate, "plies/s", PLY_TARGET))
+        best = max(playouts_per_second(variant, args.seconds) for _ in range(args.rounds))
+        rows.append((variant, "C random playouts", best, "games/s", PLAYOUT_TARGET[variant]))
+        best = max(python_plies_per_second(variant, args.seconds) for _ in range(args.rounds))
+        rows.append((variant, "Python legal_moves+play", best, "plies/s", PLY_TARGET))
 
     print(f'start="fixed", one thread, best of {args.rounds} rounds of about {args.seconds:g} s')
     print(f"{'variant':<8} {'measurement':<24} {'rate':>16} {'target':>20} {'ratio':>6}")
-    for variant, what, rate, unit, target in rows:
-        print(f"{variant:<8} {what:<24} {f'{rate:,.0f} {unit}':>16} {f'>= {target:,} {unit}':>20}"
-              f" {rate / target:>5.2f}x")
+    for variant, what, figure, unit, target in rows:
+        print(f"{variant:<8} {what:<24} {f'{figure:,.0f} {unit}':>16} {f'>= {target:,} {unit}':>20}"
+              f" {figure / target:>5.2f}x")
     print("Pentobi: not measured (its playouts are not uniform random: no like-for-like figure)")
 
 

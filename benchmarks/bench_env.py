@@ -11,33 +11,36 @@ second, so the two loops run alternately in short rounds and each keeps its best
 """
 import argparse
 import random
-import time
 
 import blokus
 import blokus.env
+from timing import rate
 
 TARGET_RATIO = 3.0
 
 
 def bare_steps(variant: str, seconds: float) -> float:
     rng = random.Random(1)
-    steps, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        game = blokus.Game(variant, start="fixed")
+
+    def one_game():
+        game, steps = blokus.Game(variant, start="fixed"), 0
         while not game.is_over:
             moves = game.legal_moves()
             game.play(int(moves[rng.randrange(len(moves))]))
             steps += 1
-    return steps / (time.perf_counter() - t0)
+        return steps
+
+    return rate(one_game, seconds)
 
 
 def env_steps(variant: str, seconds: float, wrapped: bool = True) -> float:
     rng = random.Random(1)
     env = blokus.env.env(variant) if wrapped else blokus.env.raw_env(variant)
     game_of = env.unwrapped
-    steps, t0 = 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+
+    def one_game():
         env.reset()
+        steps = 0
         for _ in env.agent_iter():
             _, _, termination, truncation, _ = env.last()
             if termination or truncation:
@@ -46,7 +49,9 @@ def env_steps(variant: str, seconds: float, wrapped: bool = True) -> float:
             moves = game_of.game.legal_moves()
             env.step(int(moves[rng.randrange(len(moves))]))
             steps += 1
-    return steps / (time.perf_counter() - t0)
+        return steps
+
+    return rate(one_game, seconds)
 
 
 def main() -> None:

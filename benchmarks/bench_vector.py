@@ -13,25 +13,14 @@ best of several short rounds, because this machine's speed drifts. Targets: 1,00
 """
 import argparse
 import random
-import time
 
 import numpy as np
 
 import blokus
+from timing import best_rate
 
 TARGET = {"duo": 1_000_000, "classic": 300_000}
 SIZES = (1, 64, 256, 1024, 4096)
-
-
-def best_rate(run, rounds, seconds):
-    """Best steps/s over rounds of about `seconds`; run() does some steps and returns how many."""
-    best = 0.0
-    for _ in range(rounds):
-        steps, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds:
-            steps += run()
-        best = max(best, steps / (time.perf_counter() - t0))
-    return best
 
 
 def vector_policy(variant, n, threads, rounds, seconds):
