@@ -1,10 +1,10 @@
 /* What the binding files share: module.c (the module, its state and the
  * functions that need no Game), game_binding.c (Game), vector_binding.c
- * (VectorGame), agents_binding.c (moves chosen in C), puzzles_binding.c (the
- * solo puzzles), rules_binding.c (the rules' vocabulary), binding_args.c
- * (reading arguments), binding_errors.c (core status codes as exceptions)
- * and binding_views.c (arrays over C memory).  Only binding files include
- * Python.h. */
+ * (VectorGame), search_binding.c (BatchedSearch), agents_binding.c (moves
+ * chosen in C), puzzles_binding.c (the solo puzzles), rules_binding.c (the
+ * rules' vocabulary), binding_args.c (reading arguments), binding_errors.c
+ * (core status codes as exceptions) and binding_views.c (arrays over C
+ * memory).  Only binding files include Python.h. */
 #ifndef BK_BINDING_H
 #define BK_BINDING_H
 
@@ -87,6 +87,8 @@ int bkpy_add_game_type(PyObject *module);
 bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
 /* Adds the VectorGame type to the module (vector_binding.c). */
 int bkpy_add_vector_type(PyObject *module);
+/* Adds the BatchedSearch type to the module (search_binding.c). */
+int bkpy_add_search_type(PyObject *module);
 /* Adds policy_move and mcts to the module (agents_binding.c). */
 int bkpy_add_agent_functions(PyObject *module);
 /* Adds pack_solve, pack_count, all84_solve and PACK_LIMITS (puzzles_binding.c). */

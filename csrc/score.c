@@ -44,3 +44,20 @@ int bk_player_scores(const bk_board *b, int *out)
     }
     return players;
 }
+
+int bk_win_shares(const bk_board *b, double *out)
+{
+    int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    int scores[BK_MAX_COLOURS], players = bk_player_scores(b, scores), best = scores[0], sides = 0;
+    bk_player_weights(b->variant, w);
+    for (int p = 1; p < players; p++)
+        if (scores[p] > best) best = scores[p];
+    for (int p = 0; p < players; p++) {
+        int first_of_side = 1; /* counts each winning side once */
+        for (int q = 0; q < p; q++)
+            if (memcmp(w[p], w[q], sizeof w[p]) == 0) first_of_side = 0;
+        sides += scores[p] == best && first_of_side;
+    }
+    for (int p = 0; p < players; p++) out[p] = scores[p] == best ? 1.0 / sides : 0.0;
+    return players;
+}
