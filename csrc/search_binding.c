@@ -281,7 +281,7 @@ static PyArrayObject *checked_rows(PyObject *obj, const char *what, npy_intp row
     if (!arr) return NULL;
     const float *x = PyArray_DATA(arr);
     for (npy_intp i = 0; i < rows * cols; i++)
-        if (!(x[i] >= lo && x[i] <= hi)) { /* NaN fails both */
+        if (!(x[i] >= lo && x[i] <= hi && isfinite(x[i]))) {
             npy_intp r = i / cols;
             char number[32];
             PyOS_snprintf(number, sizeof number, "%g", (double)x[i]);
