@@ -7,8 +7,12 @@ against the laws of the Dirichlet distribution.
 """
 from __future__ import annotations
 
+import gc
 import math
+import os
 import random
+import signal
+import threading
 import zlib
 
 import numpy as np
@@ -17,6 +21,7 @@ import pytest
 import agent_positions as P
 import blokus
 from blokus.search import BatchedSearch
+from test_api import current_rss_kb
 
 
 # --- a plain PUCT to compare with ------------------------------------------------------------
@@ -532,3 +537,56 @@ def test_children_bad_paths():
     # uniform priors: the lowest legal id is the first leaf, which waits for its evaluation
     assert search.best_moves()[0] == -1
     assert search.children(0, [int(np.flatnonzero(request.masks[0])[0])])[0].size == 0
+
+
+# --- 7. threads, Ctrl-C, memory ----------------------------------------------------------------
+
+def test_ctrl_c_in_the_middle_of_a_walk_leaves_a_search_that_goes_on():
+    """While a walk runs with the GIL released, another thread's call raises RuntimeError; a
+    SIGINT then stops the walk between two parts of 64 games, and the next pending() finishes
+    it: the search ends as one never interrupted. (Every move of the root ends the game, so
+    after the root's evaluation each game runs all its simulations in one walk.)"""
+    game = last_move_position("duo", 1)
+    games, sims = [game] * 1024, 2000
+    search = BatchedSearch(games, simulations=sims, dirichlet_fraction=0.0)
+    request = search.pending()
+
+    def watch():
+        while True:
+            try:
+                search.done
+            except RuntimeError:  # "being run by another thread"
+                os.kill(os.getpid(), signal.SIGINT)
+                return
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    with pytest.raises(KeyboardInterrupt):
+        search.evaluate(*uniform_zero(request.observations, request.masks))
+    thread.join()
+    with pytest.raises(RuntimeError):  # the leaves handed out were taken
+        search.evaluate(*uniform_zero(request.observations, request.masks))
+    if not search.done:  # stopped between parts (else the signal came with the last one)
+        assert len(search.pending().games) == 0  # finishes the walk: nothing left to evaluate
+    assert search.done
+    whole = BatchedSearch(games[:64], simulations=sims, dirichlet_fraction=0.0).run(uniform_zero)
+    counts = search.visit_counts()
+    assert (counts == whole.visit_counts()[0]).all()
+
+
+def test_searches_do_not_grow_memory():
+    games = [POSITIONS["duo-duel"](), POSITIONS["classic_3-end"]()]
+
+    def searches(n):
+        for i in range(n):
+            game = games[i % 2]
+            players = game.num_players
+            BatchedSearch([game] * 4, simulations=20, seed=i).run(
+                lambda o, m: (m.astype(np.float32), np.full((len(m), players), 0.5, np.float32)))
+
+    searches(20)  # warm up
+    gc.collect()
+    before = current_rss_kb()
+    searches(400)
+    gc.collect()
+    assert current_rss_kb() - before < 4 * 1024
