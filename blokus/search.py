@@ -7,7 +7,7 @@ batch, takes back priors and values, and goes on::
     search = blokus.search.BatchedSearch(games, simulations=100, seed=0)
     while not search.done:
         request = search.pending()       # observations (K, C + 1, H, W) int8, masks (K, A) bool
-        priors, values = net(request.observations, request.masks)  # (K, A), (K, players)
+        priors, values = net(request.observations, request.masks)  # (K, A), (K, players) or (K,)
         search.evaluate(priors, values)
     targets = search.policy(temperature=1.0)   # (B, A) float32 visit-count policy targets
 
@@ -129,10 +129,11 @@ class BatchedSearch(_core.BatchedSearch):
             Prior probabilities per placement id, finite and >= 0 (for instance a softmax
             over the placement logits). Only the leaf's legal placements are read; they are
             renormalised to sum to 1 there (uniform when they all are 0). Cast to float32.
-        values : array_like of real numbers, shape (K, num_players)
-            Each player's expected share of the win at the leaf, in [0, 1] (for a two-player
-            network that predicts v for the player to move, ``values[k, players[k]] = v`` and
-            the other column ``1 - v``). Cast to float32.
+        values : array_like of real numbers, shape (K, num_players), or (K,) with 2 players
+            Each player's expected share of the win at the leaf, in [0, 1]. In a two-player
+            variant (duo, classic_2), shape (K,) gives the value of the player to move
+            (``Request.players``), the other player's being ``1 - v``: what a network that
+            values the position for the side to move returns. Cast to float32.
 
         Raises
         ------

@@ -294,7 +294,7 @@ static void expand(bk_bsearch *s, game *g, node *v, const float *priors)
     v->state = NODE_EXPANDED;
 }
 
-void bk_bsearch_evaluate(bk_bsearch *s, const float *priors, const float *values)
+void bk_bsearch_evaluate(bk_bsearch *s, const float *priors, const float *values, int for_mover)
 {
     int64_t k = 0;
     for (int64_t i = 0; i < s->n; i++) {
@@ -302,7 +302,13 @@ void bk_bsearch_evaluate(bk_bsearch *s, const float *priors, const float *values
         if (g->state != GAME_PENDING) continue;
         uint32_t leaf = g->path[g->depth - 1];
         double v[BK_MAX_COLOURS];
-        for (int p = 0; p < s->num_players; p++) v[p] = values[k * s->num_players + p];
+        if (for_mover) {
+            int mover = player_to_move(&g->leaf);
+            v[mover] = values[k];
+            v[1 - mover] = 1.0 - (double)values[k];
+        } else {
+            for (int p = 0; p < s->num_players; p++) v[p] = values[k * s->num_players + p];
+        }
         expand(s, g, &g->nodes[leaf], priors + k * s->num_placements);
         backup(s, g, v);
         if (leaf == 0) g->state = GAME_WAITING; /* the root's own evaluation: no simulation */

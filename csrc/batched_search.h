@@ -69,9 +69,11 @@ void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observatio
 /* Expands and backs up the pending leaves with one row each, in the order
  * of bk_bsearch_requests: priors (K x num_placements, finite, >= 0; read at
  * the leaf's legal placements only and renormalised there, uniform when
- * they sum to 0) and values (K x num_players, in [0, 1]).  The games then
- * wait to descend.  The caller checks the numbers. */
-void bk_bsearch_evaluate(bk_bsearch *s, const float *priors, const float *values);
+ * they sum to 0) and values (K x num_players, in [0, 1]; with for_mover, in
+ * a two-player variant, K values of the player to move, the other player
+ * getting 1 - v).  The games then wait to descend.  The caller checks the
+ * numbers. */
+void bk_bsearch_evaluate(bk_bsearch *s, const float *priors, const float *values, int for_mover);
 
 /* Per game g: the root's visits per placement (num_placements int32, 0 for
  * moves not legal or not visited). */

@@ -256,11 +256,12 @@ static PyObject *Search_pending(PyObject *self, PyObject *unused)
     return result;
 }
 
-/* `obj` as a new C-contiguous float32 array of shape (rows, cols), its
+/* `obj` as a new C-contiguous float32 array of shape (rows, cols) or, when
+ * *flat is set on entry, (rows,) (*flat then says which it was), its
  * numbers finite and in [lo, hi]; NULL with TypeError/ValueError naming
  * `what` (and the game of a bad row) otherwise. */
-static PyArrayObject *checked_rows(PyObject *obj, const char *what, npy_intp rows, npy_intp cols, double lo,
-                                   double hi, const int64_t *games)
+static PyArrayObject *checked_rows(PyObject *obj, const char *what, npy_intp rows, npy_intp cols, int *flat,
+                                   double lo, double hi, const int64_t *games)
 {
     PyArrayObject *given = (PyArrayObject *)PyArray_FROM_O(obj), *arr;
     if (!given) return NULL;
@@ -269,13 +270,17 @@ static PyArrayObject *checked_rows(PyObject *obj, const char *what, npy_intp row
         Py_DECREF(given);
         return NULL;
     }
-    if (PyArray_NDIM(given) != 2 || PyArray_DIM(given, 0) != rows || PyArray_DIM(given, 1) != cols) {
-        PyErr_Format(PyExc_ValueError, "%s must have shape (%zd, %zd), one row per pending leaf", what,
-                     (Py_ssize_t)rows, (Py_ssize_t)cols);
+    int nd = PyArray_NDIM(given), flat_ok = *flat;
+    *flat = flat_ok && nd == 1;
+    if (*flat ? PyArray_DIM(given, 0) != rows
+              : nd != 2 || PyArray_DIM(given, 0) != rows || PyArray_DIM(given, 1) != cols) {
+        PyErr_Format(PyExc_ValueError, "%s must have shape (%zd, %zd), one row per pending leaf%s", what,
+                     (Py_ssize_t)rows, (Py_ssize_t)cols, flat_ok ? ", or (K,) for the player to move" : "");
         Py_DECREF(given);
         return NULL;
     }
-    arr = (PyArrayObject *)PyArray_FROMANY((PyObject *)given, NPY_FLOAT32, 2, 2,
+    if (*flat) cols = 1;
+    arr = (PyArrayObject *)PyArray_FROMANY((PyObject *)given, NPY_FLOAT32, nd, nd,
                                            NPY_ARRAY_CARRAY_RO | NPY_ARRAY_FORCECAST);
     Py_DECREF(given);
     if (!arr) return NULL;
@@ -313,8 +318,11 @@ static PyObject *Search_evaluate(PyObject *self, PyObject *args, PyObject *kwds)
     int64_t *games = PyMem_Malloc((size_t)k * sizeof *games);
     if (!games) return PyErr_NoMemory();
     bk_bsearch_requests(o->s, games, NULL, NULL, NULL, NULL);
-    PyArrayObject *priors = checked_rows(priors_obj, "priors", k, o->num_placements, 0.0, INFINITY, games);
-    PyArrayObject *values = priors ? checked_rows(values_obj, "values", k, o->num_players, 0.0, 1.0, games) : NULL;
+    int flat_priors = 0, for_mover = o->num_players == 2; /* (K,) values: the player to move's */
+    PyArrayObject *priors =
+        checked_rows(priors_obj, "priors", k, o->num_placements, &flat_priors, 0.0, INFINITY, games);
+    PyArrayObject *values =
+        priors ? checked_rows(values_obj, "values", k, o->num_players, &for_mover, 0.0, 1.0, games) : NULL;
     PyMem_Free(games);
     /* reading the arrays may have run Python code, which may have used this search */
     if (!values || check_usable(self) < 0 || o->requested != ticket) {
@@ -326,7 +334,7 @@ static PyObject *Search_evaluate(PyObject *self, PyObject *args, PyObject *kwds)
     }
     set_busy(o, 1);
     Py_BEGIN_ALLOW_THREADS
-    bk_bsearch_evaluate(o->s, PyArray_DATA(priors), PyArray_DATA(values));
+    bk_bsearch_evaluate(o->s, PyArray_DATA(priors), PyArray_DATA(values), for_mover);
     Py_END_ALLOW_THREADS
     set_busy(o, 0);
     o->requested = 0;

@@ -469,6 +469,26 @@ def test_bad_evaluations_raise_and_change_nothing(priors, values, error):
     np.testing.assert_array_equal(search.pending().masks, reference.pending().masks)
 
 
+def test_values_of_the_player_to_move_in_two_player_variants():
+    """(K,) values are the mover's share; the other player's is 1 - v."""
+    game = POSITIONS["duo-duel"]()
+    flat, full = (BatchedSearch([game], simulations=50, dirichlet_fraction=0.0) for _ in range(2))
+    while not flat.done:
+        a, b = flat.pending(), full.pending()
+        v = np.array([zlib.crc32(o.tobytes()) % 9 / 8 for o in a.observations], np.float32)  # exact
+        both = np.zeros((len(v), 2), np.float32)
+        both[np.arange(len(v)), b.players] = v
+        both[np.arange(len(v)), 1 - b.players] = 1 - v
+        flat.evaluate(a.masks.astype(np.float32), v)
+        full.evaluate(b.masks.astype(np.float32), both)
+    np.testing.assert_array_equal(flat.visit_counts(), full.visit_counts())
+    np.testing.assert_allclose(flat.root_values(), full.root_values(), rtol=1e-6)
+    three = BatchedSearch([POSITIONS["classic_3-end"]()], simulations=5)
+    request = three.pending()
+    with pytest.raises(ValueError, match=r"shape \(1, 3\)"):
+        three.evaluate(request.masks.astype(np.float32), np.full(1, 0.5, np.float32))
+
+
 def test_evaluate_needs_leaves_handed_out():
     search, request = fresh()
     search.evaluate(*good(request))
