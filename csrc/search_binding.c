@@ -5,6 +5,7 @@
  * games waiting to descend, and the next pending() goes on with them. */
 #include "binding.h"
 
+#include <float.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -285,8 +286,11 @@ static PyArrayObject *checked_rows(PyObject *obj, const char *what, npy_intp row
     Py_DECREF(given);
     if (!arr) return NULL;
     const float *x = PyArray_DATA(arr);
-    for (npy_intp i = 0; i < rows * cols; i++)
-        if (!(x[i] >= lo && x[i] <= hi && isfinite(x[i]))) {
+    float low = (float)lo, high = isinf(hi) ? FLT_MAX : (float)hi; /* NaN and infinities fail */
+    int ok = 1;
+    for (npy_intp i = 0; i < rows * cols; i++) ok &= (x[i] >= low) & (x[i] <= high); /* no branch: vectorised */
+    for (npy_intp i = 0; !ok && i < rows * cols; i++)
+        if (!(x[i] >= low && x[i] <= high)) {
             npy_intp r = i / cols;
             char number[32];
             PyOS_snprintf(number, sizeof number, "%g", (double)x[i]);
