@@ -610,3 +610,22 @@ def test_searches_do_not_grow_memory():
     searches(400)
     gc.collect()
     assert current_rss_kb() - before < 4 * 1024
+
+
+def test_an_evaluation_that_uses_the_search_while_it_is_read_is_refused():
+    """An array-like whose conversion evaluates the same leaves first: the outer call must not
+    apply a second evaluation to leaves that are no longer pending."""
+    search, request = fresh()
+    p, v = good(request)
+
+    class Sneaky:
+        def __array__(self, dtype=None, copy=None):
+            search.evaluate(p, v)
+            search.pending()
+            return p
+
+    with pytest.raises(RuntimeError, match="changed"):
+        search.evaluate(Sneaky(), v)
+    reference, ref_request = fresh()
+    reference.evaluate(*good(ref_request))  # the inner evaluation only
+    np.testing.assert_array_equal(search.visit_counts(), reference.visit_counts())
