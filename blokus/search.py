@@ -17,8 +17,10 @@ mctx (``muzero_policy``) and OpenSpiel's ``alpha_zero`` run it, over Blokus in C
 * selection by PUCT: at a node with N visits (its own evaluation included), the legal move a
   with the largest ``Q(a) + c_puct * P(a) * sqrt(N) / (1 + N(a))``, ties to the lowest
   placement id; ``Q(a)`` is the child's mean value for the player to move at the node, and an
-  unvisited child's is ``fpu`` (by default the node's own mean value for that player, as mctx
-  does);
+  unvisited child's is ``fpu`` (the first-play urgency; by default the node's own mean value
+  for that player, as Leela Chess Zero starts from; OpenSpiel scores unvisited children 0 on
+  its [-1, 1] scale, ``fpu=0.5`` here, and mctx's default Q transform puts them at the lowest
+  value seen, about ``fpu=0``);
 * values are per player, in [0, 1] (a share of the win), so 2, 3 and 4 players and the team
   variants all work; a finished game is valued by the rules (docs/rules.md, "Scoring": the
   highest player score wins, equal highest scores share the win; both members of a winning
@@ -76,7 +78,8 @@ class BatchedSearch(_core.BatchedSearch):
         Exploration constant (>= 0); 1.25 is mctx's ``pb_c_init``.
     fpu : float, optional
         First-play urgency, in [0, 1]: the value of a child never visited. None (default): the
-        parent node's own mean value for the player to move there.
+        parent node's own mean value for the player to move there. Lower values keep the
+        search on the moves it has tried (high-prior ones), higher values widen it.
     dirichlet_alpha : float
         Concentration of the root noise (> 0); AlphaZero scales it as about 10 / (legal moves).
     dirichlet_fraction : float
