@@ -26,8 +26,8 @@ typedef struct {
      * next (0: none handed out); each hand-out has a new one */
     uint64_t requested, tickets;
     bk_bsearch *s;
-    int variant, side, planes, num_players, num_placements, simulations;
-    PyObject *params; /* dict of the search's parameters, for repr and pickling-free inspection */
+    int variant, side, planes, num_players, num_placements;
+    PyObject *params; /* dict of the parameters as read: the params attribute */
 } SearchObject;
 
 static SearchObject *so(PyObject *self)
@@ -117,7 +117,11 @@ static int real_arg(PyObject *obj, const char *what, double lo, double hi, doubl
         return -1;
     }
     double x = PyFloat_AsDouble(obj);
-    if (x == -1.0 && PyErr_Occurred()) return -1;
+    if (x == -1.0 && PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_OverflowError)) return -1;
+        PyErr_Clear(); /* an int too large for a float: out of range below */
+        x = INFINITY;
+    }
     if (!(x >= lo && x <= hi && isfinite(x))) {
         if (isinf(hi)) PyErr_Format(PyExc_ValueError, "%s must be finite and >= %g", what, lo);
         else PyErr_Format(PyExc_ValueError, "%s must be in [%g, %g]", what, lo, hi);
@@ -151,7 +155,7 @@ static bk_board *read_games(PyObject *module, PyObject *games_obj, int64_t *n)
             PyErr_Format(PyExc_ValueError, "game %zd is over: there is no move to search", i);
             goto fail;
         }
-        if (b->variant != boards[0].variant && i > 0) {
+        if (i > 0 && b->variant != boards[0].variant) {
             PyErr_Format(PyExc_ValueError, "game %zd is %s, game 0 %s: a batch holds games of one variant", i,
                          bk_variant_names[b->variant], bk_variant_names[boards[0].variant]);
             goto fail;
@@ -206,7 +210,6 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->planes = bk_num_planes(&roots[0]);
     self->num_players = bk_player_weights(roots[0].variant, weights);
     self->num_placements = roots[0].geom->num_placements;
-    self->simulations = p.simulations;
     Py_BEGIN_ALLOW_THREADS
     self->s = bk_bsearch_new(roots, n, &p, seed);
     Py_END_ALLOW_THREADS

@@ -518,6 +518,7 @@ def test_masked_prior_sums_of_zero_give_uniform_priors():
     ({"c_puct": -1.0}, ValueError),
     ({"c_puct": float("nan")}, ValueError),
     ({"c_puct": "1"}, TypeError),
+    ({"c_puct": 10**400}, ValueError),
     ({"fpu": 1.5}, ValueError),
     ({"dirichlet_alpha": 0.0}, ValueError),
     ({"dirichlet_fraction": 1.5}, ValueError),
