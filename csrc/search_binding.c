@@ -278,8 +278,12 @@ static PyArrayObject *checked_rows(PyObject *obj, const char *what, npy_intp row
     *flat = flat_ok && nd == 1;
     if (*flat ? PyArray_DIM(given, 0) != rows
               : nd != 2 || PyArray_DIM(given, 0) != rows || PyArray_DIM(given, 1) != cols) {
-        PyErr_Format(PyExc_ValueError, "%s must have shape (%zd, %zd), one row per pending leaf%s", what,
-                     (Py_ssize_t)rows, (Py_ssize_t)cols, flat_ok ? ", or (K,) for the player to move" : "");
+        if (flat_ok)
+            PyErr_Format(PyExc_ValueError, "%s must have shape (%zd, %zd), one row per pending leaf, or (%zd,) "
+                         "for the player to move", what, (Py_ssize_t)rows, (Py_ssize_t)cols, (Py_ssize_t)rows);
+        else
+            PyErr_Format(PyExc_ValueError, "%s must have shape (%zd, %zd), one row per pending leaf", what,
+                         (Py_ssize_t)rows, (Py_ssize_t)cols);
         Py_DECREF(given);
         return NULL;
     }
