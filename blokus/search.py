@@ -25,8 +25,9 @@ mctx (``muzero_policy``) and OpenSpiel's ``alpha_zero`` run it, over Blokus in C
   variants all work; a finished game is valued by the rules (docs/rules.md, "Scoring": the
   highest player score wins, equal highest scores share the win; both members of a winning
   team get the team's share) without asking the network;
-* the root is evaluated first, on its own; then each of ``simulations`` simulations adds one
-  leaf, so the root's visit counts sum to ``simulations``;
+* the root is evaluated first, on its own; then each of ``simulations`` simulations descends
+  to a leaf the network evaluates, or to a finished game, and adds one visit to one of the
+  root's children, so the root's visit counts sum to ``simulations``;
 * Dirichlet noise at the root, as AlphaZero: ``(1 - fraction) * P + fraction * Dir(alpha)``
   over the legal moves, drawn from game i's own random stream (seed, i), so each game's search
   is reproducible whatever the batch.
@@ -73,7 +74,7 @@ class BatchedSearch(_core.BatchedSearch):
     games : sequence of blokus.Game
         B >= 1 games of one variant, none over; the search works on copies.
     simulations : int
-        Simulations per game (>= 1), each adding one leaf to its tree.
+        Simulations per game (>= 1), each ending at one leaf to evaluate or one finished game.
     c_puct : float
         Exploration constant (>= 0); 1.25 is mctx's ``pb_c_init``.
     fpu : float, optional
