@@ -71,3 +71,14 @@ int bk_player_scores(const bk_board *b, int *out)
     }
     return players;
 }
+
+int bk_win_shares(const bk_board *b, double *out)
+{
+    uint8_t won[BK_MAX_COLOURS];
+    int8_t side[BK_MAX_COLOURS];
+    int players = bk_winners(b, won), sides = 0;
+    bk_player_sides(b->variant, side);
+    for (int p = 0; p < players; p++) sides += won[p] && side[p] == p; /* each winning side once */
+    for (int p = 0; p < players; p++) out[p] = won[p] ? 1.0 / sides : 0.0;
+    return players;
+}

@@ -27,5 +27,9 @@ int bk_player_sides(int variant, int8_t *side);
 void bk_winners_of(int n, const int64_t *player_scores, uint8_t *winners);
 /* bk_winners_of the board's player scores; returns the number of players. */
 int bk_winners(const bk_board *b, uint8_t *winners);
+/* Each player's share of the win in a finished game: 1 / k for a player of
+ * one of the k winning sides, else 0 (both members of a winning team get the
+ * team's share).  Returns the number of players. */
+int bk_win_shares(const bk_board *b, double *out);
 
 #endif

@@ -1,7 +1,7 @@
 /* What the files of csrc/python/, the CPython binding, share: module.c (the
  * module, its state and the functions that need no Game), game.c (Game),
- * vector.c (VectorGame), agents.c (moves chosen in C), puzzles.c (the solo
- * puzzles), rules.c (the rules' vocabulary), args.c (reading arguments),
+ * vector.c (VectorGame), search.c (BatchedSearch), agents.c (moves chosen in
+ * C), puzzles.c (the solo puzzles), rules.c (the rules' vocabulary), args.c (reading arguments),
  * errors.c (core status codes as exceptions) and views.c (arrays over C
  * memory).  No file outside csrc/python/ includes Python.h (.ci/check_layers.py
  * checks it). */
@@ -87,6 +87,8 @@ int bkpy_add_game_type(PyObject *module);
 bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
 /* Adds the VectorGame type to the module (vector.c). */
 int bkpy_add_vector_type(PyObject *module);
+/* Adds the BatchedSearch type to the module (search.c). */
+int bkpy_add_search_type(PyObject *module);
 /* Adds policy_move and mcts to the module (agents.c). */
 int bkpy_add_agent_functions(PyObject *module);
 /* Adds pack_solve, pack_count, all84_solve and PACK_LIMITS (puzzles.c). */

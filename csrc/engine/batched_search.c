@@ -1,0 +1,392 @@
+/* Batched PUCT search; see batched_search.h. */
+#include "engine/batched_search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/movegen.h"
+#include "core/observe.h"
+#include "engine/playout.h"
+#include "core/score.h"
+
+enum { NODE_NEW, NODE_EXPANDED, NODE_TERMINAL };
+enum { GAME_WAITING, GAME_PENDING, GAME_DONE };
+
+typedef struct {
+    uint32_t visits;
+    uint32_t first_edge;  /* into the game's edges, once the legal moves are known */
+    uint16_t num_edges;   /* legal placements here */
+    uint8_t state;        /* NODE_*: a new node's edges hold moves but no priors yet */
+    double value[BK_MAX_COLOURS]; /* sum of every player's values over the visits */
+} node;
+
+/* A legal move of a node: its prior and, once visited, its node. */
+typedef struct {
+    uint32_t child; /* 0 until visited: the root is nobody's child */
+    float prior;
+    uint16_t move;
+} edge;
+
+typedef struct {
+    bk_board root, leaf; /* leaf: the position of the pending leaf */
+    bk_rng rng;
+    node *nodes;         /* room for 1 + simulations: a simulation adds at most one node */
+    edge *edges;
+    uint32_t num_nodes;
+    int64_t num_edges, edge_capacity;
+    int simulations;     /* run so far; the root's own evaluation is not one */
+    int state;           /* GAME_* */
+    int depth;           /* nodes on path */
+    uint32_t path[BK_MAX_HISTORY + 1]; /* root to the pending leaf */
+} game;
+
+struct bk_bsearch {
+    bk_bsearch_params params;
+    int64_t n;
+    int num_players, num_placements;
+    game *games;
+    uint16_t moves[BK_MAX_MOVES]; /* the descent's scratch */
+    double noise[BK_MAX_MOVES];   /* the root expansion's */
+};
+
+bk_bsearch *bk_bsearch_new(const bk_board *roots, int64_t n, const bk_bsearch_params *params, uint64_t seed)
+{
+    bk_bsearch *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    s->params = *params;
+    s->num_players = bk_player_weights(roots[0].variant, weights);
+    s->num_placements = roots[0].geom->num_placements;
+    s->games = calloc((size_t)n, sizeof *s->games);
+    if (!s->games) goto fail;
+    s->n = n;
+    for (int64_t i = 0; i < n; i++) {
+        game *g = &s->games[i];
+        g->root = roots[i];
+        bk_rng_seed(&g->rng, seed, (uint64_t)i);
+        g->nodes = malloc(((size_t)params->simulations + 1) * sizeof *g->nodes);
+        if (!g->nodes) goto fail;
+        g->nodes[0] = (node){0};
+        g->num_nodes = 1;
+        g->state = GAME_WAITING;
+    }
+    return s;
+fail:
+    bk_bsearch_free(s);
+    return NULL;
+}
+
+void bk_bsearch_free(bk_bsearch *s)
+{
+    if (!s) return;
+    for (int64_t i = 0; s->games && i < s->n; i++) {
+        free(s->games[i].nodes);
+        free(s->games[i].edges);
+    }
+    free(s->games);
+    free(s);
+}
+
+int64_t bk_bsearch_num_games(const bk_bsearch *s)
+{
+    return s->n;
+}
+
+static int64_t count_state(const bk_bsearch *s, int state)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < s->n; i++) k += s->games[i].state == state;
+    return k;
+}
+
+int64_t bk_bsearch_num_pending(const bk_bsearch *s)
+{
+    return count_state(s, GAME_PENDING);
+}
+
+int64_t bk_bsearch_num_waiting(const bk_bsearch *s)
+{
+    return count_state(s, GAME_WAITING);
+}
+
+/* ---- descent ------------------------------------------------------------ */
+
+static int player_to_move(const bk_board *b)
+{
+    return bk_player_of_colour(b, b->to_move);
+}
+
+/* The edge of expanded node v (position b) with the highest PUCT score. */
+static edge *select_edge(const bk_bsearch *s, const game *g, const node *v, const bk_board *b)
+{
+    int p = player_to_move(b);
+    double explore = s->params.c_puct * sqrt((double)v->visits);
+    double fpu = s->params.fpu >= 0.0 ? s->params.fpu : v->value[p] / v->visits;
+    edge *edges = g->edges + v->first_edge, *best = edges;
+    double best_score = -INFINITY;
+    for (int i = 0; i < v->num_edges; i++) {
+        const edge *e = &edges[i];
+        const node *c = e->child ? &g->nodes[e->child] : NULL;
+        double n = c ? c->visits : 0.0;
+        double score = (c ? c->value[p] / n : fpu) + explore * e->prior / (1.0 + n);
+        if (score > best_score || (score == best_score && e->move < best->move)) {
+            best_score = score;
+            best = &edges[i];
+        }
+    }
+    return best;
+}
+
+static void backup(const bk_bsearch *s, game *g, const double *values)
+{
+    for (int i = 0; i < g->depth; i++) {
+        node *v = &g->nodes[g->path[i]];
+        v->visits++;
+        for (int p = 0; p < s->num_players; p++) v->value[p] += values[p];
+    }
+}
+
+static void finish_simulation(const bk_bsearch *s, game *g)
+{
+    g->simulations++;
+    g->state = g->simulations >= s->params.simulations ? GAME_DONE : GAME_WAITING;
+}
+
+/* Lists the legal moves of new node v (position b) as its edges; -1 when
+ * out of memory. */
+static int add_edges(bk_bsearch *s, game *g, node *v, const bk_board *b)
+{
+    int n = bk_gen_moves(b, b->to_move, s->moves);
+    if (g->num_edges + n > g->edge_capacity) {
+        int64_t capacity = g->edge_capacity ? 2 * g->edge_capacity : 1024;
+        while (capacity < g->num_edges + n) capacity *= 2;
+        if (capacity > UINT32_MAX || (uint64_t)capacity > SIZE_MAX / sizeof(edge)) return -1;
+        edge *grown = realloc(g->edges, (size_t)capacity * sizeof *grown);
+        if (!grown) return -1;
+        g->edges = grown;
+        g->edge_capacity = capacity;
+    }
+    edge *e = g->edges + g->num_edges;
+    for (int i = 0; i < n; i++) e[i] = (edge){.move = s->moves[i]};
+    v->first_edge = (uint32_t)g->num_edges;
+    v->num_edges = (uint16_t)n;
+    g->num_edges += n;
+    return 0;
+}
+
+/* One simulation from the root: it ends at a finished game, backed up at
+ * once, or at a new leaf, left pending; -1 when out of memory (nothing
+ * changed then but the new node, which the retry reuses). */
+static int simulate(bk_bsearch *s, game *g)
+{
+    bk_board *b = &g->leaf;
+    *b = g->root;
+    uint32_t v = 0;
+    g->depth = 0;
+    g->path[g->depth++] = 0;
+    while (g->nodes[v].state == NODE_EXPANDED) {
+        edge *e = select_edge(s, g, &g->nodes[v], b);
+        bk_play_unchecked(b, e->move);
+        if (!e->child) {
+            e->child = g->num_nodes++;
+            g->nodes[e->child] = (node){.state = b->to_move < 0 ? NODE_TERMINAL : NODE_NEW};
+        }
+        v = e->child;
+        g->path[g->depth++] = v;
+    }
+    if (g->nodes[v].state == NODE_TERMINAL) {
+        double values[BK_MAX_COLOURS];
+        bk_win_shares(b, values);
+        backup(s, g, values);
+        finish_simulation(s, g);
+        return 0;
+    }
+    if (g->nodes[v].num_edges == 0 && add_edges(s, g, &g->nodes[v], b) < 0) return -1;
+    g->state = GAME_PENDING;
+    return 0;
+}
+
+bk_status bk_bsearch_descend(bk_bsearch *s, int64_t lo, int64_t hi)
+{
+    for (int64_t i = lo; i < hi; i++) {
+        game *g = &s->games[i];
+        while (g->state == GAME_WAITING)
+            if (simulate(s, g) < 0) return BK_ERR_NO_MEMORY;
+    }
+    return BK_OK;
+}
+
+/* ---- requests and evaluations ------------------------------------------- */
+
+void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observation, uint8_t *mask, int8_t *colours,
+                         int8_t *players)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < s->n; i++) {
+        const game *g = &s->games[i];
+        if (g->state != GAME_PENDING) continue;
+        const bk_board *b = &g->leaf;
+        const node *v = &g->nodes[g->path[g->depth - 1]];
+        if (games) games[k] = i;
+        if (observation) {
+            size_t size = (size_t)bk_num_planes(b) * b->side * b->side;
+            bk_observation(b, b->to_move, observation + k * size);
+        }
+        if (mask)
+            for (int j = 0; j < v->num_edges; j++) mask[k * s->num_placements + g->edges[v->first_edge + j].move] = 1;
+        if (colours) colours[k] = b->to_move;
+        if (players) players[k] = (int8_t)player_to_move(b);
+        k++;
+    }
+}
+
+/* A uniform draw in (0, 1). */
+static double uniform_open(bk_rng *rng)
+{
+    return ((double)(bk_rng_next(rng) >> 11) + 0.5) * 0x1p-53;
+}
+
+/* A standard normal draw (Box-Muller). */
+static double normal(bk_rng *rng)
+{
+    double u = uniform_open(rng), v = uniform_open(rng);
+    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+/* The logarithm of a Gamma(alpha, 1) draw: Marsaglia and Tsang's method
+ * ("A simple method for generating gamma variables", 2000), with their
+ * boost Gamma(alpha) = Gamma(alpha + 1) * U^(1 / alpha) for alpha < 1, in
+ * logarithms because U^(1 / alpha) underflows for small alpha. */
+static double log_gamma_draw(bk_rng *rng, double alpha)
+{
+    double boost = alpha < 1.0 ? log(uniform_open(rng)) / alpha : 0.0;
+    double d = (alpha < 1.0 ? alpha + 1.0 : alpha) - 1.0 / 3.0, c = 1.0 / sqrt(9.0 * d);
+    for (;;) {
+        double x = normal(rng), t = 1.0 + c * x;
+        if (t <= 0.0) continue;
+        double v = t * t * t, u = uniform_open(rng);
+        if (log(u) < 0.5 * x * x + d - d * v + d * log(v)) return log(d * v) + boost;
+    }
+}
+
+/* Mixes Dirichlet(alpha) noise into the root's priors. */
+static void add_noise(bk_bsearch *s, game *g, edge *edges, int n)
+{
+    double *logs = s->noise, most = -INFINITY, sum = 0.0;
+    double alpha = s->params.dirichlet_alpha, fraction = s->params.dirichlet_fraction;
+    for (int i = 0; i < n; i++) {
+        logs[i] = log_gamma_draw(&g->rng, alpha);
+        if (logs[i] > most) most = logs[i];
+    }
+    for (int i = 0; i < n; i++) sum += logs[i] = exp(logs[i] - most); /* the largest is 1: no underflow to 0 */
+    for (int i = 0; i < n; i++) edges[i].prior = (float)((1.0 - fraction) * edges[i].prior + fraction * logs[i] / sum);
+}
+
+static void expand(bk_bsearch *s, game *g, node *v, const float *priors)
+{
+    edge *edges = g->edges + v->first_edge;
+    double sum = 0.0;
+    for (int j = 0; j < v->num_edges; j++) sum += priors[edges[j].move];
+    for (int j = 0; j < v->num_edges; j++)
+        edges[j].prior = (float)(sum > 0.0 ? priors[edges[j].move] / sum : 1.0 / v->num_edges);
+    if (v == g->nodes && s->params.dirichlet_fraction > 0.0) add_noise(s, g, edges, v->num_edges);
+    v->state = NODE_EXPANDED;
+}
+
+void bk_bsearch_evaluate(bk_bsearch *s, const float *priors, const float *values, int for_mover)
+{
+    int64_t k = 0;
+    for (int64_t i = 0; i < s->n; i++) {
+        game *g = &s->games[i];
+        if (g->state != GAME_PENDING) continue;
+        uint32_t leaf = g->path[g->depth - 1];
+        double v[BK_MAX_COLOURS];
+        if (for_mover) {
+            int mover = player_to_move(&g->leaf);
+            v[mover] = values[k];
+            v[1 - mover] = 1.0 - (double)values[k];
+        } else {
+            for (int p = 0; p < s->num_players; p++) v[p] = values[k * s->num_players + p];
+        }
+        expand(s, g, &g->nodes[leaf], priors + k * s->num_placements);
+        backup(s, g, v);
+        if (leaf == 0) g->state = GAME_WAITING; /* the root's own evaluation: no simulation */
+        else finish_simulation(s, g);
+        k++;
+    }
+}
+
+/* ---- results ------------------------------------------------------------ */
+
+void bk_bsearch_visit_counts(const bk_bsearch *s, int64_t gi, int32_t *out)
+{
+    const game *g = &s->games[gi];
+    const node *root = &g->nodes[0];
+    memset(out, 0, (size_t)s->num_placements * sizeof *out);
+    for (int j = 0; root->state == NODE_EXPANDED && j < root->num_edges; j++) {
+        const edge *e = &g->edges[root->first_edge + j];
+        if (e->child) out[e->move] = (int32_t)g->nodes[e->child].visits;
+    }
+}
+
+void bk_bsearch_root_values(const bk_bsearch *s, int64_t gi, float *out)
+{
+    const node *root = &s->games[gi].nodes[0];
+    for (int p = 0; p < s->num_players; p++) out[p] = root->visits ? (float)(root->value[p] / root->visits) : NAN;
+}
+
+int bk_bsearch_best_move(const bk_bsearch *s, int64_t gi)
+{
+    const game *g = &s->games[gi];
+    const node *root = &g->nodes[0];
+    int p = player_to_move(&g->root), best = -1;
+    uint32_t best_visits = 0;
+    double best_value = 0.0;
+    for (int j = 0; root->state == NODE_EXPANDED && j < root->num_edges; j++) {
+        const edge *e = &g->edges[root->first_edge + j];
+        if (!e->child) continue;
+        const node *c = &g->nodes[e->child];
+        double value = c->value[p] / c->visits;
+        if (c->visits > best_visits || (c->visits == best_visits && (value > best_value ||
+                                                                     (value == best_value && e->move < best)))) {
+            best = e->move;
+            best_visits = c->visits;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    const bk_bsearch_child *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+int bk_bsearch_children(const bk_bsearch *s, int64_t gi, const int *path, int depth, bk_bsearch_child *out)
+{
+    const game *g = &s->games[gi];
+    bk_board b = g->root;
+    uint32_t v = 0;
+    for (int i = 0; i < depth; i++) {
+        const node *nd = &g->nodes[v];
+        uint32_t next = 0;
+        for (int j = 0; nd->state == NODE_EXPANDED && j < nd->num_edges && !next; j++)
+            if (g->edges[nd->first_edge + j].move == path[i]) next = g->edges[nd->first_edge + j].child;
+        if (!next) return -1;
+        bk_play_unchecked(&b, path[i]);
+        v = next;
+    }
+    const node *nd = &g->nodes[v];
+    if (nd->state != NODE_EXPANDED) return 0;
+    int p = player_to_move(&b);
+    for (int j = 0; out && j < nd->num_edges; j++) {
+        const edge *e = &g->edges[nd->first_edge + j];
+        const node *c = e->child ? &g->nodes[e->child] : NULL;
+        out[j] = (bk_bsearch_child){e->move, e->prior, c ? (int32_t)c->visits : 0,
+                                    c && c->visits ? (float)(c->value[p] / c->visits) : NAN};
+    }
+    if (out) qsort(out, nd->num_edges, sizeof *out, by_id);
+    return nd->num_edges;
+}
