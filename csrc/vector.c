@@ -117,6 +117,7 @@ static void end_step(bk_vector *v, int64_t i, const uint16_t *moves, int n, int 
 
 typedef struct {
     const int32_t *actions;
+    const uint8_t *forfeit; /* NULL, or per game: end it where it stands instead of moving */
     bk_policy policy;
     int seat;
 } step_args;
@@ -154,6 +155,10 @@ static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const step_a
 static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     int n;
+    if (a->forfeit && a->forfeit[i] && !v->done[i]) {
+        finish(v, i); /* its arrays keep showing the position where it ended */
+        return;
+    }
     if (v->done[i]) {
         reset_game(v, i);
         n = list_moves(v, i, scratch);
@@ -167,6 +172,14 @@ static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const step_
 static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
 {
     if (v->done[i]) return;
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
+}
+
+/* A finished game restarts, played up to the learner's turn; others wait. */
+static void step_restart(bk_vector *v, int64_t i, uint16_t *scratch, const step_args *a)
+{
+    if (!v->done[i]) return;
+    reset_game(v, i);
     end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
 }
 
@@ -377,16 +390,21 @@ void bk_vector_free(bk_vector *v)
 
 void bk_vector_reset(bk_vector *v, uint64_t seed)
 {
-    step_args none = {NULL, BK_POLICY_RANDOM, 0};
+    step_args none = {NULL, NULL, BK_POLICY_RANDOM, 0};
     for (int64_t i = 0; i < v->n; i++) bk_rng_seed(&v->rngs[i], seed, (uint64_t)i);
     for_all_games(v, step_reset, &none);
 }
 
 int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat)
 {
+    return bk_vector_first_bad_action_except(v, actions, NULL, seat);
+}
+
+int64_t bk_vector_first_bad_action_except(const bk_vector *v, const int32_t *actions, const uint8_t *skip, int seat)
+{
     for (int64_t i = 0; i < v->n; i++) {
         const bk_board *b = &v->boards[i];
-        if (v->done[i]) continue;
+        if (v->done[i] || (skip && skip[i])) continue;
         if (actions[i] < 0 || actions[i] >= v->num_placements) return i;
         if (!v->legal_mask[i * v->num_placements + actions[i]]) return i;
         if (seat >= 0 && bk_player_of_colour(b, b->to_move) != seat) return i;
@@ -396,24 +414,36 @@ int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, i
 
 void bk_vector_step(bk_vector *v, const int32_t *actions)
 {
-    step_args a = {actions, BK_POLICY_RANDOM, 0};
+    step_args a = {actions, NULL, BK_POLICY_RANDOM, 0};
     for_all_games(v, step_action, &a);
 }
 
 void bk_vector_step_policy(bk_vector *v, bk_policy policy)
 {
-    step_args a = {NULL, policy, 0};
+    step_args a = {NULL, NULL, policy, 0};
     for_all_games(v, step_policy, &a);
 }
 
 void bk_vector_step_with_opponents(bk_vector *v, const int32_t *actions, bk_policy opponent, int seat)
 {
-    step_args a = {actions, opponent, seat};
+    bk_vector_step_with_forfeits(v, actions, NULL, opponent, seat);
+}
+
+void bk_vector_step_with_forfeits(bk_vector *v, const int32_t *actions, const uint8_t *forfeit, bk_policy opponent,
+                                  int seat)
+{
+    step_args a = {actions, forfeit, opponent, seat};
     for_all_games(v, step_learner, &a);
 }
 
 void bk_vector_play_opponents(bk_vector *v, bk_policy opponent, int seat)
 {
-    step_args a = {NULL, opponent, seat};
+    step_args a = {NULL, NULL, opponent, seat};
     for_all_games(v, step_opponents, &a);
+}
+
+void bk_vector_restart_done(bk_vector *v, bk_policy opponent, int seat)
+{
+    step_args a = {NULL, NULL, opponent, seat};
+    for_all_games(v, step_restart, &a);
 }

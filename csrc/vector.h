@@ -49,6 +49,8 @@ void bk_vector_reset(bk_vector *v, uint64_t seed);
 /* Index of the first live game whose action is not legal (or whose mover is
  * not player `seat`, when seat >= 0), or -1 when all are fine. */
 int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat);
+/* The same, not looking at the games where skip[i] is set. */
+int64_t bk_vector_first_bad_action_except(const bk_vector *v, const int32_t *actions, const uint8_t *skip, int seat);
 
 /* One placement per live game (finished games are reset instead). */
 void bk_vector_step(bk_vector *v, const int32_t *actions);
@@ -58,6 +60,13 @@ void bk_vector_step_policy(bk_vector *v, bk_policy policy);
  * move again or the game is over; finished games are reset, then the
  * opponents play until the learner is to move. */
 void bk_vector_step_with_opponents(bk_vector *v, const int32_t *actions, bk_policy opponent, int seat);
+/* The same, except that a live game with forfeit[i] set ends where it stands
+ * (its result recorded from the position as it is) instead of moving. */
+void bk_vector_step_with_forfeits(bk_vector *v, const int32_t *actions, const uint8_t *forfeit, bk_policy opponent,
+                                  int seat);
+/* Every finished game restarts and its opponents play until the learner is
+ * to move; live games are left as they are (same-step autoreset). */
+void bk_vector_restart_done(bk_vector *v, bk_policy opponent, int seat);
 /* Only the opponents' part of the above, in every live game. */
 void bk_vector_play_opponents(bk_vector *v, bk_policy opponent, int seat);
 
