@@ -27,8 +27,8 @@ __version__ = "0.1.0"
 
 # Submodules load on first use (blokus.render, blokus.agents, ...), so that `import blokus` stays
 # light and optional dependencies are imported only by what needs them.
-_SUBMODULES = {"agents", "analysis", "env", "gtp", "gym_env", "puzzles", "render", "rl", "selfplay", "sgf",
-               "vector"}
+_SUBMODULES = {"agents", "analysis", "env", "gtp", "gym_env", "nn", "opponents", "puzzles", "render", "rl", "sb3",
+               "selfplay", "sgf", "vector"}
 
 
 def __getattr__(name: str):
