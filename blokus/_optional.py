@@ -11,5 +11,5 @@ def needs(extra: str, user: str):
     try:
         yield
     except ModuleNotFoundError as err:
-        raise ModuleNotFoundError(f'{user} needs {err.name}: pip install "blokus[{extra}]"',
-                                  name=err.name) from err
+        package = (err.name or "a module").split(".")[0]
+        raise ModuleNotFoundError(f'{user} needs {package}: pip install "blokus[{extra}]"', name=err.name) from err
