@@ -63,6 +63,8 @@ class Trunk(nn.Module):
     blocks : int
         Residual blocks (two 3x3 convolutions each) after the 3x3 stem.
 
+    Notes
+    -----
     ``forward(observation, remaining)``: ``observation`` (B, C + 1, H, W) and ``remaining``
     (B, C, 21), any numeric dtype (int8 as the environments give them; 0/1 values), to float32
     features (B, K, H, W). The pieces in hand enter as a learned bias per channel; a plane of ones
@@ -113,6 +115,8 @@ class PlacementHead(nn.Module):
     embed : int
         Values per cell the features are reduced to.
 
+    Notes
+    -----
     ``forward(features)``: float (B, K, H, W) -> float32 logits (B, A), unmasked.
     """
 
@@ -175,6 +179,8 @@ class PlacementNet(nn.Module):
     values : int
         Outputs of the value head (1, or e.g. one per player).
 
+    Notes
+    -----
     ``forward(observation, remaining, legal_mask=None)``: ``observation`` (B, C + 1, H, W) and
     ``remaining`` (B, C, 21) as the environments give them (int8 or float, tensors or arrays),
     ``legal_mask`` (B, A) bool or 0/1, optional. Returns ``(logits, value)``: float32 (B, A)
