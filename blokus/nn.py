@@ -15,6 +15,8 @@ classic 20x20), K trunk channels.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from blokus._optional import needs
@@ -29,7 +31,6 @@ __all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", 
 # the 91 fixed orientations of the 21 pieces (blokus.placements: "orientation")
 NUM_ORIENTATIONS = 91
 NUM_PIECES = 21
-MAX_CELLS = 5
 
 
 def placement_table(num_placements: int) -> Placements:
@@ -97,14 +98,14 @@ def _pooled(features: torch.Tensor) -> torch.Tensor:
 
 
 class PlacementHead(nn.Module):
-    """One logit per placement id, from the features at its cells, its piece and orientation.
+    """One logit per placement id, from the features at its cells, its orientation and its piece.
 
-    ``logit(a) = sum_k <G[cell_k(a)], U[orientation(a), k]> + <P(pooled), onehot(piece(a))> +
-    b[orientation(a)]``, where ``G`` is a 1x1 convolution of the trunk's features to ``embed``
-    values per cell, ``cell_k(a)`` the k-th cell of placement a (row-major within its
-    orientation, as in ``blokus.placements``), ``U`` learned per orientation and cell, ``P`` a
-    linear map of the mean- and max-pooled features to one value per piece, ``b`` a learned
-    bias per orientation.
+    ``logit(a) = sum_k S[orientation(a), cell_k(a)] + <P(pooled), onehot(piece(a))> +
+    b[orientation(a)]``, where ``S`` is a 1x1 convolution of the trunk's features to one score
+    map per orientation (91: how good it is to cover this cell with that orientation),
+    ``cell_k(a)`` the cells of placement a (``blokus.placements``), ``P`` a linear map of the
+    mean- and max-pooled features to one value per piece, ``b`` a learned bias per orientation.
+    The sum over cells is one sparse matrix product (A rows, one 1 per cell of the placement).
 
     Parameters
     ----------
@@ -112,37 +113,35 @@ class PlacementHead(nn.Module):
         The board's placement table (``blokus.placements(variant)``).
     channels : int
         K, the trunk's channels.
-    embed : int
-        Values per cell the features are reduced to.
 
     Notes
     -----
     ``forward(features)``: float (B, K, H, W) -> float32 logits (B, A), unmasked.
     """
 
-    def __init__(self, table: Placements, channels: int, embed: int = 16):
+    def __init__(self, table: Placements, channels: int):
         super().__init__()
         side = int(table.cells[:, :, 0].max()) + 1  # square boards
         cells = np.asarray(table.cells, np.int64)
         valid = cells[:, :, 0] >= 0
-        cell = np.where(valid, cells[:, :, 0] * side + cells[:, :, 1], 0)
-        slot = np.asarray(table.orientation, np.int64)[:, None] * MAX_CELLS + np.arange(MAX_CELLS)
-        # index into the (orientation, k, cell) scores flattened; rebuilt from the table on load
-        self.register_buffer("index", torch.from_numpy(slot * side * side + cell).flatten(), persistent=False)
-        self.register_buffer("valid", torch.from_numpy(valid.astype(np.float32)), persistent=False)
+        orientation = np.asarray(table.orientation, np.int64)
+        columns = (orientation[:, None] * side * side + cells[:, :, 0] * side + cells[:, :, 1])[valid]
+        rows = np.repeat(np.arange(len(cells)), valid.sum(axis=1))
+        with warnings.catch_warnings():  # "sparse CSR support is in beta": the product is all we use
+            warnings.simplefilter("ignore", UserWarning)
+            cover = torch.sparse_coo_tensor(np.stack([rows, columns]), torch.ones(len(rows)),
+                                            (len(cells), NUM_ORIENTATIONS * side * side)).coalesce().to_sparse_csr()
+        # fixed, and rebuilt from the table when a saved model is loaded: not saved with the weights
+        self.register_buffer("cover", cover, persistent=False)
         self.register_buffer("piece", torch.from_numpy(np.asarray(table.piece, np.int64)), persistent=False)
-        self.register_buffer("orientation", torch.from_numpy(np.asarray(table.orientation, np.int64)),
-                             persistent=False)
-        self.cells = nn.Conv2d(channels, embed, 1)
-        self.cell_weights = nn.Parameter(torch.randn(NUM_ORIENTATIONS * MAX_CELLS, embed) / embed**0.5)
+        self.register_buffer("orientation", torch.from_numpy(orientation), persistent=False)
+        self.cells = nn.Conv2d(channels, NUM_ORIENTATIONS, 1)
         self.pieces = nn.Linear(2 * channels, NUM_PIECES)
         self.orientation_bias = nn.Parameter(torch.zeros(NUM_ORIENTATIONS))
 
     def forward(self, features: torch.Tensor) -> torch.Tensor:
-        g = self.cells(features).flatten(2)  # (B, E, HW)
-        scores = torch.einsum("beh,se->bsh", g, self.cell_weights).flatten(1)  # (B, 91 * 5 * HW)
-        per_cell = scores[:, self.index].view(len(features), -1, MAX_CELLS)  # (B, A, 5)
-        logits = (per_cell * self.valid).sum(dim=2)
+        scores = self.cells(features).flatten(1)  # (B, 91 * H * W)
+        logits = (self.cover @ scores.T).T  # (B, A): each placement's cells summed
         logits = logits + self.pieces(_pooled(features))[:, self.piece]
         return logits + self.orientation_bias[self.orientation]
 
@@ -174,8 +173,6 @@ class PlacementNet(nn.Module):
         A ``blokus.Game`` variant: sets the board, colours and placements.
     channels, blocks : int
         As :class:`Trunk`.
-    embed : int
-        As :class:`PlacementHead`.
     values : int
         Outputs of the value head (1, or e.g. one per player).
 
@@ -193,15 +190,14 @@ class PlacementNet(nn.Module):
         Unknown variant.
     """
 
-    def __init__(self, variant: str = "duo", *, channels: int = 32, blocks: int = 2, embed: int = 16,
-                 values: int = 1):
+    def __init__(self, variant: str = "duo", *, channels: int = 32, blocks: int = 2, values: int = 1):
         super().__init__()
         from blokus.game import Game
 
         game = Game(variant)
         self.variant = variant
         self.trunk = Trunk(game.num_colours + 1, game.num_colours, channels, blocks)
-        self.policy_head = PlacementHead(placements(variant), channels, embed)
+        self.policy_head = PlacementHead(placements(variant), channels)
         self.value_head = ValueHead(channels, values)
 
     def forward(self, observation, remaining, legal_mask=None) -> tuple[torch.Tensor, torch.Tensor]:
@@ -236,7 +232,7 @@ def _policy_class():
         :class:`PlacementHead` as its action net and the :class:`ValueHead` as its value net.
 
         ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, policy_kwargs=dict(channels=32,
-        blocks=2, embed=16))``, for any blokus env: ``gymnasium.make("blokus/Duo-v0")``,
+        blocks=2))``, for any blokus env: ``gymnasium.make("blokus/Duo-v0")``,
         ``blokus.sb3.VecEnv``, ... (a Dict observation with ``observation`` and ``remaining``).
         Other keyword arguments are MaskableActorCriticPolicy's; ``net_arch`` must stay empty
         (the heads read the trunk's features directly). Saved and loaded with the model.
@@ -248,13 +244,13 @@ def _policy_class():
         """
 
         def __init__(self, observation_space, action_space, lr_schedule, *, channels: int = 32, blocks: int = 2,
-                     embed: int = 16, **kwargs):
+                     **kwargs):
             if kwargs.get("net_arch"):
                 raise ValueError("MaskablePlacementPolicy takes no net_arch: its heads read the trunk's features")
             placement_table(action_space.n)  # fails early for a foreign action space
             kwargs.update(net_arch=[], features_extractor_class=TrunkExtractor,
                           features_extractor_kwargs={"channels": channels, "blocks": blocks})
-            self._head_options = {"channels": channels, "blocks": blocks, "embed": embed}
+            self._head_options = {"channels": channels, "blocks": blocks}
             super().__init__(observation_space, action_space, lr_schedule, **kwargs)
 
         def _build(self, lr_schedule) -> None:
@@ -263,8 +259,7 @@ def _policy_class():
             self._build_mlp_extractor()  # empty net_arch: the identity
             shape = self.features_extractor.shape
             table = placement_table(self.action_space.n)
-            self.action_net = nn.Sequential(nn.Unflatten(1, shape),
-                                            PlacementHead(table, shape[0], self._head_options["embed"]))
+            self.action_net = nn.Sequential(nn.Unflatten(1, shape), PlacementHead(table, shape[0]))
             self.value_net = nn.Sequential(nn.Unflatten(1, shape), ValueHead(shape[0], 1))
             if self.ortho_init:  # SB3's gains: small policy outputs start near uniform
                 gains = {self.mlp_extractor: np.sqrt(2), self.action_net: 0.01, self.value_net: 1}

@@ -2,8 +2,8 @@
 
 * one logit per placement id (13,729 on Duo, 30,433 on classic) and a value per position, float32;
   with a legal mask, illegal ids get probability 0 after a softmax and the legal ones share 1;
-* the placement head's gather, checked by hand-set weights: with the features a single 1 at one
-  cell and the per-cell weights 1, a placement's logit is 1 exactly when it covers that cell
+* the placement head's sum over cells, checked by hand-set weights: with the features a single 1
+  at one cell and every score map equal to them, a placement's logit is 1 exactly when it covers that cell
   (counted from the placement table's cells); with only the piece term, the logit is 1 exactly
   for the placements of that piece;
 * ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)`` builds on ``blokus/Duo-v0``, its
@@ -21,7 +21,7 @@ torch = pytest.importorskip("torch", reason='blokus.nn needs PyTorch: pip instal
 import blokus.nn  # noqa: E402
 
 torch.set_num_threads(1)
-SMALL = {"channels": 4, "blocks": 1, "embed": 2}
+SMALL = {"channels": 4, "blocks": 1}
 
 
 def positions(variant, plies, seed=0):
@@ -60,7 +60,7 @@ def test_a_mask_with_no_legal_id_gives_no_nan():
 
 
 def hand_set_head(table):
-    head = blokus.nn.PlacementHead(table, channels=1, embed=1)
+    head = blokus.nn.PlacementHead(table, channels=1)
     with torch.no_grad():
         for p in head.parameters():
             p.zero_()
@@ -74,8 +74,6 @@ def test_head_scores_a_placement_from_the_cells_it_covers(variant, cell):
     table = blokus.placements(variant)
     side = 14 if variant == "duo" else 20
     head = hand_set_head(table)
-    with torch.no_grad():
-        head.cell_weights.fill_(1)
     features = torch.zeros(1, 1, side, side)
     features[0, 0, cell[0], cell[1]] = 1
     logits = head(features)[0].detach().numpy()
@@ -89,6 +87,7 @@ def test_head_piece_term(piece):
     table = blokus.placements("duo")
     head = hand_set_head(table)
     with torch.no_grad():
+        head.cells.weight.zero_()
         head.pieces.bias[piece] = 1
     logits = head(torch.zeros(1, 1, 14, 14))[0].detach().numpy()
     np.testing.assert_array_equal(logits, (table.piece == piece).astype(np.float32))
@@ -121,7 +120,7 @@ def test_policy_masks_and_saves(tmp_path):
     model.learn(32)
     model.save(tmp_path / "model.zip")
     loaded = sb3_contrib.MaskablePPO.load(tmp_path / "model.zip", device="cpu")
-    assert loaded.policy.action_net[1].cells.out_channels == SMALL["embed"]
+    assert loaded.policy.action_net[1].cells.in_channels == SMALL["channels"]
     for seed in range(3):
         obs, info = env.reset(seed=seed)
         mask = info["action_mask"].view(bool)

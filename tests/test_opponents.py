@@ -158,3 +158,42 @@ def test_missing_optional_dependency_names_the_extra(monkeypatch, module, missin
     monkeypatch.delitem(sys.modules, module, raising=False)
     with pytest.raises(ModuleNotFoundError, match=rf'pip install "blokus\[{extra}\]"'):
         importlib.import_module(module)
+
+
+# ------------------------------------------------------------------ the C batch's forfeits and restarts
+def games_moves(board):
+    """Cells per colour on a board: the one piece each colour has placed, as a placement id."""
+    cells = blokus.placements("duo").cells
+    moves = []
+    for colour in (0, 1):
+        mine = sorted(map(tuple, np.argwhere(board == colour).tolist()))
+        padded = mine + [(-1, -1)] * (5 - len(mine))
+        moves.append(int(np.flatnonzero((cells == np.array(padded)).all(axis=(1, 2)))[0]))
+    return moves
+
+
+def test_forfeit_ends_games_where_they_stand_and_restart_done_resets_only_them():
+    games = blokus.VectorGame(3, "duo", seed=4, num_threads=1)
+    games.play_opponents("random", 0)
+    games.step_with_opponents(games.legal_ids()[:, 0], "random", 0)  # one move each side
+    board_before = games.board.copy()
+    actions = games.legal_ids()[:, 0]
+    actions[1] = -5  # not checked in a forfeited game
+    games.step_with_opponents(actions, "random", 0, forfeit=np.array([False, True, False]))
+    assert games.done.tolist() == [False, True, False]
+    np.testing.assert_array_equal(games.board[1], board_before[1])  # nothing played in game 1
+    assert (games.board[[0, 2]] != board_before[[0, 2]]).any(axis=(1, 2)).all()
+    # its result is the position as it stood: one piece of each colour placed
+    sizes = blokus.placements("duo").size
+    assert sorted(89 + games.episode_scores[1]) == sorted(sizes[m] for m in games_moves(board_before[1]))
+    assert games.episodes.tolist() == [0, 1, 0] and games.ply[1] == 2
+    plies = games.ply.copy()
+    games.restart_done("random", 0)
+    assert games.done.tolist() == [False, False, False] and games.ply[1] == 0
+    assert games.ply[0] == plies[0] and games.ply[2] == plies[2] and (games.board[1] == -1).all()
+    with pytest.raises(TypeError, match="forfeit must be booleans"):
+        games.step_with_opponents(actions, "random", 0, forfeit=np.zeros(3, np.int8))
+    with pytest.raises(ValueError, match=r"forfeit must have shape \(3,\)"):
+        games.step_with_opponents(actions, "random", 0, forfeit=np.zeros(2, bool))
+    with pytest.raises(ValueError, match="game 1: placement id -5 out of range"):
+        games.step_with_opponents(actions, "random", 0, forfeit=np.zeros(3, bool))

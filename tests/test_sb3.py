@@ -118,6 +118,6 @@ def test_tiny_maskable_ppo_learn_on_the_vecenv():
     env = blokus.sb3.VecEnv(4, "duo", opponent=["random", "greedy"] * 2, seed=0)
     model = sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=16, batch_size=32,
                                     n_epochs=1, device="cpu", seed=0,
-                                    policy_kwargs={"channels": 4, "blocks": 1, "embed": 2})
+                                    policy_kwargs={"channels": 4, "blocks": 1})
     model.learn(64)  # illegal="raise": an illegal move would fail the run
     assert model.num_timesteps >= 64
