@@ -5,23 +5,24 @@
     PYTHONPATH=. python3 benchmarks/bench_training.py --part train --checkpoints 20000
 
 Needs ``pip install -e ".[train]"`` (a CPU build of torch will do). Torch runs on one thread
-(``--torch-threads``), the games on ``--threads`` C threads: 2 CPU cores in all by default.
+(``--torch-threads``), the training games on one C thread (``--threads``): 2 CPU cores in all.
 
 ``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` on
 ``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats, an update every 1,024 moves; up to
 the first checkpoint against ``random``, then half of the games against ``random`` and half
-against ``greedy`` (``--opponents``). At each checkpoint (learner moves
-trained on) the model, choosing its most likely legal move, plays ``--eval-games`` games against
-``random`` and against ``greedy``, seats alternating; a draw counts half. Targets: >= 95% against
-random after 20,000 steps, >= 60% against greedy after 100,000. The 95% interval is Wilson's.
+against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained on) the model,
+choosing its most likely legal move, plays ``--eval-games`` games against ``random`` and against
+``greedy``, seats alternating; a draw counts half. Targets: >= 95% against random after 20,000
+steps, >= 60% against greedy after 100,000. The 95% interval is Wilson's.
 
 ``speed``: SB3 steps per second (learner moves, each with the opponents' replies and the legal
-masks SB3 asks for) on ``blokus.sb3.VecEnv`` against a ``DummyVecEnv`` of single
-``blokus/Duo-v0`` envs, both with N = 64 games (``--speed-envs``; the VecEnv on 2 C threads,
-``--speed-threads``) against ``random`` (``--speed-opponent``; with
-``greedy`` its move choice in C takes much of the time on both sides): first uniformly random
-legal actions through the VecEnv API alone (the masks and the steps; choosing the actions is
-not timed), then ``MaskablePPO.learn`` end to end (network included). Target: >= 5x. Each rate is the best of ``--rounds`` rounds, side by side in the same run.
+masks SB3 asks for) on ``blokus.sb3.VecEnv`` (on 1 and 2 C threads, ``--speed-threads``) against
+a ``DummyVecEnv`` of single ``blokus/Duo-v0`` envs, all with N = 64 games (``--speed-envs``)
+against ``random`` (``--speed-opponent``; with ``greedy`` its move choice in C takes much of the
+time on both sides): first uniformly random legal actions through the VecEnv API alone (the
+masks and the steps; choosing the actions is not timed), then ``MaskablePPO.learn`` end to end
+(network included). Target: >= 5x. Each rate is the best of ``--rounds`` rounds, side by side in
+the same run.
 """
 from __future__ import annotations
 
@@ -141,14 +142,12 @@ def speed(args) -> None:
     import blokus.sb3
 
     n, opponent = args.speed_envs, args.speed_opponent
-    envs = {
-        "blokus.sb3.VecEnv": lambda: blokus.sb3.VecEnv(n, "duo", opponent=opponent, num_threads=args.speed_threads,
-                                                       seed=1),
-        "DummyVecEnv of blokus/Duo-v0": lambda: DummyVecEnv(
-            [lambda: gymnasium.make("blokus/Duo-v0", opponent=opponent) for _ in range(n)]),
-    }
-    print(f"SB3 steps per second (learner moves), {n} Duo games against {opponent}, best of {args.rounds} rounds; "
-          f"blokus.sb3.VecEnv on {args.speed_threads} C threads")
+    dummy = "DummyVecEnv of blokus/Duo-v0"
+    envs = {dummy: lambda: DummyVecEnv([lambda: gymnasium.make("blokus/Duo-v0", opponent=opponent)] * n)}
+    for threads in (int(t) for t in args.speed_threads.split(",")):
+        envs[f"blokus.sb3.VecEnv, {threads} thread{'s' * (threads > 1)}"] = (
+            lambda threads=threads: blokus.sb3.VecEnv(n, "duo", opponent=opponent, num_threads=threads, seed=1))
+    print(f"SB3 steps per second (learner moves), {n} Duo games against {opponent}, best of {args.rounds} rounds")
     rates = {}
     for name, make in envs.items():
         env, rng = make(), np.random.default_rng(1)
@@ -162,9 +161,10 @@ def speed(args) -> None:
 
         rates[("learn", name)] = best_rate(lambda: timed(learn), args.rounds)
     for part, label in (("api", "random legal actions, VecEnv API"), ("learn", "MaskablePPO.learn, end to end")):
-        ours, theirs = rates[(part, "blokus.sb3.VecEnv")], rates[(part, "DummyVecEnv of blokus/Duo-v0")]
-        print(f"  {label:<36} blokus.sb3.VecEnv {ours:>10,.0f}/s   DummyVecEnv {theirs:>8,.0f}/s   "
-              f"ratio {ours / theirs:5.1f}x (target >= 5x)")
+        print(f"  {label}:")
+        for name in envs:
+            ratio = "" if name == dummy else f"   {rates[(part, name)] / rates[(part, dummy)]:5.1f}x (target >= 5x)"
+            print(f"    {name:<32} {rates[(part, name)]:>10,.0f}/s{ratio}")
 
 
 def main() -> None:
@@ -180,7 +180,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--speed-opponent", default="random", help="the opponent of the speed part")
     parser.add_argument("--speed-envs", type=int, default=64, help="games of the speed part")
-    parser.add_argument("--speed-threads", type=int, default=2, help="C threads of the speed part")
+    parser.add_argument("--speed-threads", default="1,2", help="C threads of blokus.sb3.VecEnv in the speed part")
     parser.add_argument("--threads", type=int, default=1, help="C threads of the games")
     parser.add_argument("--torch-threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
