@@ -40,15 +40,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def make_model(env, seed):
+def make_model(env, seed, batch_size=256, epochs=4):
     """MaskablePPO with blokus.nn's policy: an update every 1,024 learner moves."""
     from sb3_contrib import MaskablePPO
 
     import blokus.nn
 
     return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=max(1, 1024 // env.num_envs),
-                       batch_size=256, n_epochs=4, learning_rate=1e-3, gamma=1.0, seed=seed, device="cpu",
-                       verbose=0)
+                       batch_size=batch_size, n_epochs=epochs, learning_rate=1e-3, gamma=1.0, seed=seed,
+                       device="cpu", verbose=0)
 
 
 def evaluate(model, opponent: str, games: int, threads: int, seed: int) -> float:
@@ -82,9 +82,10 @@ def training_env(opponents: list[str], threads: int, seed: int):
 def train(args) -> None:
     phases = [group.split(",") for group in args.opponents.split(";")]
     checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
-    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed)
+    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs)
     print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
-          f" parameters) on 16 games of blokus.sb3.VecEnv; {args.eval_games} evaluation games per opponent")
+          f" parameters) on 16 games of blokus.sb3.VecEnv, minibatches of {args.batch_size}, {args.epochs} epochs; "
+          f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
     t0, done = time.perf_counter(), 0
@@ -175,6 +176,8 @@ def main() -> None:
                         help="training opponents up to each checkpoint, ';' between checkpoints (the last "
                              "group goes on), ',' between opponents shared among the 16 games")
     parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--batch-size", type=int, default=256, help="MaskablePPO's minibatch")
+    parser.add_argument("--epochs", type=int, default=4, help="MaskablePPO's epochs per update")
     parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")
     parser.add_argument("--learn-steps", type=int, default=4096, help="learner moves per learn() round")
     parser.add_argument("--rounds", type=int, default=3)

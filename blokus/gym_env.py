@@ -68,8 +68,9 @@ class BlokusEnv(gymnasium.Env):
     (C + 1, H, W) planes and ``remaining`` int8 (C, 21)), seen from the learner's colour to move.
     ``info["action_mask"]`` (int8, (A,); ``.view(bool)`` is a free bool view, much faster for
     ``np.flatnonzero``) and :meth:`action_masks` (bool) give its legal placements. ``reset``
-    and ``step`` play the opponents until the learner is on move or the game is over. An illegal action ends the episode with reward -1 (with score rewards: one less
-    than the worst score a player can end with) and ``info["illegal_move"]`` giving the reason;
+    and ``step`` play the opponents until the learner is on move or the game is over. An illegal
+    action ends the episode with reward -1 (with score rewards: one less than the worst score a
+    player can end with) and ``info["illegal_move"]`` giving the reason;
     stepping an ended episode raises ``RuntimeError`` until :meth:`reset`. ``render_mode="human"``
     prints the text board after every step.
 

@@ -116,7 +116,7 @@ def _vector_env_class():
         def __init__(self, num_envs: int, variant: str = "duo", *, opponent: opponents.Opponent = opponents.DEFAULT,
                      seat: int = 0, reward: str = "win_loss", start: str = "fixed", illegal: str = "raise",
                      num_threads: int | None = None, seed: int | None = None, copy: bool = True):
-            self.rewards = BatchRewards(variant, reward, seat, illegal)
+            self._rewards = BatchRewards(variant, reward, seat, illegal)
             self.opponent, self.seat = opponents.check(opponent), int(seat)
             self.batch = opponents.batch(num_envs, variant, self.opponent, self.seat, start=start,
                                          num_threads=num_threads, seed=seed)
@@ -151,13 +151,13 @@ def _vector_env_class():
             ended at the previous step is reset instead and its action ignored.
             """
             games = self.batch
-            illegal = self.rewards.illegal_actions(games, actions)
+            illegal = self._rewards.illegal_actions(games, actions)
             games.step(actions, forfeit=illegal)
             ended = games.done.copy()  # games done before this step were reset by it
             obs, infos = self._arrays()
             if illegal is not None:
                 infos["illegal_move"] = illegal
-            return obs, self.rewards(games, ended, illegal), ended, np.zeros(self.num_envs, bool), infos
+            return obs, self._rewards(games, ended, illegal), ended, np.zeros(self.num_envs, bool), infos
 
     VectorEnv.__module__, VectorEnv.__qualname__ = __name__, "VectorEnv"
     return VectorEnv
