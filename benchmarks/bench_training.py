@@ -21,8 +21,8 @@ a ``DummyVecEnv`` of single ``blokus/Duo-v0`` envs, all with N = 64 games (``--s
 against ``random`` (``--speed-opponent``; with ``greedy`` its move choice in C takes much of the
 time on both sides): first uniformly random legal actions through the VecEnv API alone (the
 masks and the steps; choosing the actions is not timed), then ``MaskablePPO.learn`` end to end
-(network included). Target: >= 5x. Each rate is the best of ``--rounds`` rounds, side by side in
-the same run.
+(network included). Target: >= 5x. Each rate is the best of ``--rounds`` rounds, the rounds of
+the envs run in turn in the same run.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def make_model(env, seed, batch_size=256, epochs=4):
+def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2):
     """MaskablePPO with blokus.nn's policy: an update every 1,024 learner moves."""
     from sb3_contrib import MaskablePPO
 
@@ -48,7 +48,7 @@ def make_model(env, seed, batch_size=256, epochs=4):
 
     return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=max(1, 1024 // env.num_envs),
                        batch_size=batch_size, n_epochs=epochs, learning_rate=1e-3, gamma=1.0, seed=seed,
-                       device="cpu", verbose=0)
+                       device="cpu", verbose=0, policy_kwargs={"channels": channels, "blocks": blocks})
 
 
 def evaluate(model, opponent: str, games: int, threads: int, seed: int) -> float:
@@ -82,9 +82,11 @@ def training_env(opponents: list[str], threads: int, seed: int):
 def train(args) -> None:
     phases = [group.split(",") for group in args.opponents.split(";")]
     checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
-    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs)
+    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs,
+                       args.channels, args.blocks)
     print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
-          f" parameters) on 16 games of blokus.sb3.VecEnv, minibatches of {args.batch_size}, {args.epochs} epochs; "
+          f" parameters, {args.channels} channels, {args.blocks} blocks) on 16 games of blokus.sb3.VecEnv, "
+          f"minibatches of {args.batch_size}, {args.epochs} epochs; "
           f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
@@ -103,11 +105,6 @@ def train(args) -> None:
             cells.append(f"{rate:>10.1%} {f'[{low:.0%}, {high:.0%}]':>14}")
         print(f"{done:>8} {seconds:>8.0f} {'+'.join(opponents):>16} {' '.join(cells)}", flush=True)
     print("targets: >= 95% against random after 20,000 steps; >= 60% against greedy after 100,000")
-
-
-def best_rate(run, rounds: int) -> float:
-    """The best steps/s of ``rounds`` calls of run() -> (steps, seconds)."""
-    return max(steps / seconds for steps, seconds in (run() for _ in range(rounds)))
 
 
 def timed(run):
@@ -149,18 +146,23 @@ def speed(args) -> None:
         envs[f"blokus.sb3.VecEnv, {threads} thread{'s' * (threads > 1)}"] = (
             lambda threads=threads: blokus.sb3.VecEnv(n, "duo", opponent=opponent, num_threads=threads, seed=1))
     print(f"SB3 steps per second (learner moves), {n} Duo games against {opponent}, best of {args.rounds} rounds")
-    rates = {}
+    # the rounds of every env alternate, so that a drift of the machine's speed hits them alike
+    runners = {}
     for name, make in envs.items():
-        env, rng = make(), np.random.default_rng(1)
-        rates[("api", name)] = best_rate(lambda: api_steps(env, args.speed_steps, rng), args.rounds)
-        model = make_model(make(), seed=1)
+        env, model, rng = make(), make_model(make(), seed=1), np.random.default_rng(1)
 
-        def learn():
+        def learn(model=model):
             before = model.num_timesteps
             model.learn(args.learn_steps, reset_num_timesteps=False)
             return model.num_timesteps - before
 
-        rates[("learn", name)] = best_rate(lambda: timed(learn), args.rounds)
+        runners[("api", name)] = lambda env=env, rng=rng: api_steps(env, args.speed_steps, rng)
+        runners[("learn", name)] = lambda learn=learn: timed(learn)
+    rates = dict.fromkeys(runners, 0.0)
+    for _ in range(args.rounds):
+        for key, run in runners.items():
+            steps, seconds = run()
+            rates[key] = max(rates[key], steps / seconds)
     for part, label in (("api", "random legal actions, VecEnv API"), ("learn", "MaskablePPO.learn, end to end")):
         print(f"  {label}:")
         for name in envs:
@@ -178,6 +180,8 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--batch-size", type=int, default=256, help="MaskablePPO's minibatch")
     parser.add_argument("--epochs", type=int, default=4, help="MaskablePPO's epochs per update")
+    parser.add_argument("--channels", type=int, default=32, help="blokus.nn trunk channels")
+    parser.add_argument("--blocks", type=int, default=2, help="blokus.nn trunk residual blocks")
     parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")
     parser.add_argument("--learn-steps", type=int, default=4096, help="learner moves per learn() round")
     parser.add_argument("--rounds", type=int, default=3)
