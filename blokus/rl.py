@@ -75,14 +75,8 @@ class BatchRewards:
         self.illegal_value = illegal_reward(Game(variant), reward)
 
     def illegal_actions(self, batch, actions) -> np.ndarray | None:
-        """bool (N,): the live games whose action is illegal (with ``illegal="end"``), else None.
-        None too for actions of the wrong shape or dtype: the step then raises about them."""
-        actions = np.asarray(actions)
-        if self.illegal == "raise" or actions.shape != batch.done.shape or not np.issubdtype(actions.dtype, np.integer):
-            return None
-        in_range = (actions >= 0) & (actions < batch.num_placements)
-        legal = batch.legal_mask[np.arange(len(actions)), np.where(in_range, actions, 0)] & in_range
-        return ~legal & ~batch.done
+        """bool (N,): the live games whose action is illegal (with ``illegal="end"``), else None."""
+        return None if self.illegal == "raise" else bad_actions(batch, actions)
 
     def __call__(self, batch, ended: np.ndarray, illegal: np.ndarray | None) -> np.ndarray:
         """float32 (N,): 0 in live games, the result for the seat in games that ended."""
@@ -97,6 +91,17 @@ class BatchRewards:
         if illegal is not None:
             rewards[illegal] = self.illegal_value
         return rewards
+
+
+def bad_actions(batch, actions) -> np.ndarray | None:
+    """bool (N,): the live games of a batch whose action is out of range or illegal; None for
+    actions of the wrong shape or dtype (the batch's step raises about those)."""
+    actions = np.asarray(actions)
+    if actions.shape != batch.done.shape or not np.issubdtype(actions.dtype, np.integer):
+        return None
+    in_range = (actions >= 0) & (actions < batch.num_placements)
+    legal = batch.legal_mask[np.arange(len(actions)), np.where(in_range, actions, 0)] & in_range
+    return ~legal & ~batch.done
 
 
 def batch_spaces(batch) -> tuple[spaces.Dict, PlacementSpace]:

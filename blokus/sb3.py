@@ -18,7 +18,7 @@ from blokus._optional import needs
 with needs("train", "blokus.sb3"):
     from stable_baselines3.common import vec_env
 
-from blokus.rl import BatchRewards, batch_spaces
+from blokus.rl import BatchRewards, bad_actions, batch_spaces
 
 __all__ = ["VecEnv"]
 
@@ -33,8 +33,9 @@ class VecEnv(vec_env.VecEnv):
     (``blokus.opponents``; ``"random"`` and ``"greedy"`` are played in C inside the step, so a
     training run steps all its games in C). ``seat`` and ``opponent`` may also be sequences of
     ``num_envs`` items, one per game: ``seat=[0, 1] * 8`` learns both seats,
-    ``opponent=["random", "greedy"] * 8`` plays against both. Observations are batched dicts: ``observation`` int8
-    (N, C + 1, H, W), ``remaining`` int8 (N, C, 21), seen from the learner's colour to move.
+    ``opponent=["random", "greedy"] * 8`` plays against both. Observations are batched dicts:
+    ``observation`` int8 (N, C + 1, H, W), ``remaining`` int8 (N, C, 21), seen from the
+    learner's colour to move.
     :meth:`action_masks` (bool (N, A)) gives the legal placements; MaskablePPO asks for them
     through ``env_method("action_masks")``, which hands it rows of the C arrays to stack.
 
@@ -96,6 +97,8 @@ class VecEnv(vec_env.VecEnv):
         rewards = np.zeros(self.num_envs, np.float32)
         dones = np.zeros(self.num_envs, bool)
         infos = [{} for _ in range(self.num_envs)]
+        if len(self._batches) > 1 and self.illegal == "raise":
+            self._check(actions)  # before any batch steps: nothing is played if one action is bad
         for batch, members, reward in zip(self._batches, self._members, self._rewards):
             own = actions[members] if len(members) < self.num_envs else actions
             illegal = reward.illegal_actions(batch, own)
@@ -113,6 +116,14 @@ class VecEnv(vec_env.VecEnv):
             if ended.any():
                 batch.restart_done()
         return self._gather(), rewards, dones, infos
+
+    def _check(self, actions: np.ndarray) -> None:
+        """ValueError naming the first game (this env's index) whose action is illegal."""
+        for batch, members in zip(self._batches, self._members):
+            bad = bad_actions(batch, actions[members])
+            if bad is not None and bad.any():
+                k = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"game {members[k]}: placement id {actions[members[k]]} is not legal for the learner")
 
     def _gather(self) -> dict:
         if len(self._batches) == 1:  # the common case: one copy, straight from the C arrays

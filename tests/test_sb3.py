@@ -12,7 +12,8 @@
 * per-game seats and opponents: with ``seat=[0, 1]``, at reset game 0 shows an empty board and
   game 1 one opponent piece of 1..5 cells; seat and opponent sequences of the wrong length fail;
 * ``illegal="end"``: an illegal action ends that game with reward -1, ``illegal_move`` in its
-  info and the others go on; ``illegal="raise"``: ``ValueError`` naming the game;
+  info and the others go on; ``illegal="raise"``: ``ValueError`` naming the game (its index in
+  the VecEnv, whichever seat batch it is in) and nothing played;
 * SB3's ``check_env`` accepts the single env ``blokus/Duo-v0``; a tiny ``MaskablePPO.learn`` with
   ``blokus.nn``'s policy runs on the VecEnv and never plays an illegal move.
 """
@@ -99,6 +100,14 @@ def test_illegal_end_and_raise():
     strict.reset()
     with pytest.raises(ValueError, match="game 1: placement id"):
         strict.step(actions)
+    # several batches (one per seat): the env's own index, and nothing played in any game
+    mixed = blokus.sb3.VecEnv(4, "duo", seat=[0, 1, 0, 1], seed=2)
+    before = mixed.reset()["observation"]
+    actions = random_actions(mixed, np.random.default_rng(0))
+    actions[3] = np.flatnonzero(~mixed.action_masks()[3])[0]
+    with pytest.raises(ValueError, match="game 3: placement id"):
+        mixed.step(actions)
+    np.testing.assert_array_equal(mixed._gather()["observation"], before)
 
 
 def test_check_env_on_the_single_env():
