@@ -91,8 +91,12 @@ import functools
 import operator
 
 import numpy as np
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+
+from blokus._optional import needs
+
+with needs("rl", "blokus.env"):
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 
 from blokus.game import Game
 from blokus.rl import (

@@ -1,20 +1,27 @@
 """Gymnasium single-agent environment: one learner against built-in or custom opponents.
 
 Registered on ``import blokus`` (when Gymnasium is installed) as ``blokus/Classic-v0``,
-``blokus/Classic2-v0``, ``blokus/Classic3-v0``, ``blokus/ClassicTeams-v0`` and ``blokus/Duo-v0``.
+``blokus/Classic2-v0``, ``blokus/Classic3-v0``, ``blokus/ClassicTeams-v0`` and ``blokus/Duo-v0``,
+each with a vector entry point: ``gymnasium.make_vec(id, num_envs=N, opponent=..., ...)`` gives
+the C-stepped ``blokus.vector.VectorEnv`` (the same options, and ``num_threads``, ``illegal``).
 """
 from __future__ import annotations
 
 import logging
 import operator
-from typing import Callable, Union
 
-import gymnasium
 import numpy as np
+
+from blokus import opponents
+from blokus._optional import needs
+
+with needs("rl", "blokus.gym_env"):
+    import gymnasium
 
 from blokus.rl import (
     PlacementSpace,
     check_options,
+    check_seat,
     end_rewards,
     illegal_reward,
     observation_space,
@@ -25,8 +32,6 @@ from blokus.game import Game
 
 logger = logging.getLogger(__name__)
 
-Opponent = Union[str, Callable[[Game], int]]
-OPPONENTS = ("random",)
 ENV_IDS = {
     "blokus/Classic-v0": "classic",
     "blokus/Classic2-v0": "classic_2",
@@ -43,10 +48,12 @@ class BlokusEnv(gymnasium.Env):
     ----------
     variant : str
         As ``blokus.Game``.
-    opponent : "random" or callable
-        Plays every other player: ``"random"`` is uniform over the legal placements (drawn from
-        the env's ``np_random``); a callable receives the ``blokus.Game`` and returns a
-        placement id.
+    opponent : str or callable
+        Plays every other player: an agent string (``"random"``, the default: uniform over the
+        legal placements; ``"greedy"``; ``"mcts:sims=200"``; see ``blokus.agents.make_agent``),
+        seeded from the env's ``np_random`` at each reset, or a callable that receives the
+        ``blokus.Game`` and returns a placement id. The same vocabulary and default as
+        ``blokus.vector.VectorEnv`` and ``blokus.sb3.VecEnv`` (``blokus.opponents``).
     seat : int
         The learner's player, in ``range(num_players)``.
     reward : {"win_loss", "score"}
@@ -59,10 +66,11 @@ class BlokusEnv(gymnasium.Env):
     -----
     The observation is ``blokus.env``'s dict without the mask (``observation`` int8
     (C + 1, H, W) planes and ``remaining`` int8 (C, 21)), seen from the learner's colour to move.
-    ``info["action_mask"]`` (int8, (A,)) and :meth:`action_masks` (bool) give its legal
-    placements. ``reset`` and ``step`` play the opponents until the learner is on move or the
-    game is over. An illegal action ends the episode with reward -1 (with score rewards: one less
-    than the worst score a player can end with) and ``info["illegal_move"]`` giving the reason;
+    ``info["action_mask"]`` (int8, (A,); ``.view(bool)`` is a free bool view, much faster for
+    ``np.flatnonzero``) and :meth:`action_masks` (bool) give its legal placements. ``reset``
+    and ``step`` play the opponents until the learner is on move or the game is over. An illegal
+    action ends the episode with reward -1 (with score rewards: one less than the worst score a
+    player can end with) and ``info["illegal_move"]`` giving the reason;
     stepping an ended episode raises ``RuntimeError`` until :meth:`reset`. ``render_mode="human"``
     prints the text board after every step.
 
@@ -76,17 +84,14 @@ class BlokusEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 2}
 
-    def __init__(self, variant: str = "duo", *, opponent: Opponent = "random", seat: int = 0,
+    def __init__(self, variant: str = "duo", *, opponent: opponents.Opponent = opponents.DEFAULT, seat: int = 0,
                  reward: str = "win_loss", start: str = "fixed", render_mode: str | None = None):
         check_options(variant, reward, render_mode, self.metadata["render_modes"])
-        if not callable(opponent) and opponent not in OPPONENTS:
-            raise ValueError(f"unknown opponent {opponent!r}: give one of {OPPONENTS} or a callable (game) -> id")
         self.variant, self.start, self.reward_mode, self.render_mode = variant, start, reward, render_mode
-        self.opponent = opponent
+        self.opponent = opponents.check(opponent)
+        self._opponent = opponents.agent(self.opponent, None)  # reseeded by reset()
         self.game = Game(variant, start=start)
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be in range({self.game.num_players}), not {seat!r}")
-        self.seat = int(seat)
+        self.seat = check_seat(self.game.num_players, seat)
         self._ended = True  # until reset()
         self.action_space = PlacementSpace(self.game.num_placements)
         self.observation_space = observation_space(self.game, with_mask=False)
@@ -94,15 +99,9 @@ class BlokusEnv(gymnasium.Env):
     def _learner_on_move(self) -> bool:
         return not self._ended and not self.game.is_over and self.game.player_to_move == self.seat
 
-    def _opponent_move(self) -> int:
-        if callable(self.opponent):
-            return self.opponent(self.game)
-        moves = self.game.legal_moves()
-        return int(moves[self.np_random.integers(len(moves))])
-
     def _play_opponents(self) -> None:
         while not self.game.is_over and not self._learner_on_move():
-            self.game.play(self._opponent_move())
+            self.game.play(self._opponent(self.game))
 
     def _observation(self) -> dict:
         colour = self.game.to_move if self._learner_on_move() else self.seat
@@ -120,6 +119,7 @@ class BlokusEnv(gymnasium.Env):
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
+        self._opponent = opponents.agent(self.opponent, int(self.np_random.integers(2**63)))
         self.game = Game(self.variant, start=self.start)
         self._ended = False
         self._play_opponents()
@@ -155,4 +155,5 @@ def register_envs() -> None:
     """Registers the ``blokus/*-v0`` ids with Gymnasium (done on ``import blokus``)."""
     for env_id, variant in ENV_IDS.items():
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="blokus.gym_env:BlokusEnv", kwargs={"variant": variant})
+            gymnasium.register(env_id, entry_point="blokus.gym_env:BlokusEnv",
+                               vector_entry_point="blokus.vector:VectorEnv", kwargs={"variant": variant})

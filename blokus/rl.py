@@ -3,7 +3,11 @@ rendering. Needs Gymnasium (for the spaces), not PettingZoo."""
 from __future__ import annotations
 
 import numpy as np
-from gymnasium import spaces
+
+from blokus._optional import needs
+
+with needs("rl", "blokus's RL environments"):
+    from gymnasium import spaces
 
 from blokus import render as _render
 from blokus.game import VARIANTS, Game
@@ -32,6 +36,13 @@ def illegal_reward(game: Game, reward: str) -> float:
     return -float(89 * player_weights(game.variant).sum(axis=1).max() + 1)
 
 
+def check_seat(num_players: int, seat) -> int:
+    """The learner's seat as an int; ValueError unless it is an int in range(num_players)."""
+    if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < num_players:
+        raise ValueError(f"seat must be in range({num_players}), not {seat!r}")
+    return int(seat)
+
+
 def check_options(variant: str, reward: str, render_mode: str | None, modes) -> None:
     """ValueError naming the bad option, if any."""
     if variant not in VARIANTS:
@@ -40,6 +51,68 @@ def check_options(variant: str, reward: str, render_mode: str | None, modes) -> 
         raise ValueError(f"unknown reward {reward!r} (expected one of {', '.join(REWARDS)})")
     if render_mode is not None and render_mode not in modes:
         raise ValueError(f"unknown render_mode {render_mode!r} (expected one of {', '.join(modes)})")
+
+
+ILLEGAL = ("raise", "end")
+
+
+class BatchRewards:
+    """The rewards of a learner-against-opponents batch (``blokus.opponents``) for one seat.
+
+    ``illegal="end"``: an illegal action ends its game with :func:`illegal_reward`;
+    ``"raise"``: the batch's step raises ``ValueError`` (nothing is played).
+    """
+
+    def __init__(self, variant: str, reward: str, seat, illegal: str = "raise"):
+        check_options(variant, reward, None, ())
+        if illegal not in ILLEGAL:
+            raise ValueError(f"unknown illegal {illegal!r} (expected one of {', '.join(ILLEGAL)})")
+        from blokus._core import player_weights
+
+        self.weights = player_weights(variant)
+        self.seat = check_seat(self.weights.shape[0], seat)
+        self.reward, self.illegal = reward, illegal
+        self.illegal_value = illegal_reward(Game(variant), reward)
+
+    def illegal_actions(self, batch, actions) -> np.ndarray | None:
+        """bool (N,): the live games whose action is illegal (with ``illegal="end"``), else None."""
+        return None if self.illegal == "raise" else bad_actions(batch, actions)
+
+    def __call__(self, batch, ended: np.ndarray, illegal: np.ndarray | None) -> np.ndarray:
+        """float32 (N,): 0 in live games, the result for the seat in games that ended."""
+        rewards = np.zeros(len(ended), np.float32)
+        if ended.any():
+            if self.reward == "score":
+                rewards[ended] = batch.episode_scores[ended] @ self.weights[self.seat]
+            else:
+                winners = batch.episode_winners[ended]
+                all_tie = winners.all(axis=1)
+                rewards[ended] = np.where(all_tie, 0.0, np.where(winners[:, self.seat], 1.0, -1.0))
+        if illegal is not None:
+            rewards[illegal] = self.illegal_value
+        return rewards
+
+
+def bad_actions(batch, actions) -> np.ndarray | None:
+    """bool (N,): the live games of a batch whose action is out of range or illegal; None for
+    actions of the wrong shape or dtype (the batch's step raises about those)."""
+    actions = np.asarray(actions)
+    if actions.shape != batch.done.shape or not np.issubdtype(actions.dtype, np.integer):
+        return None
+    in_range = (actions >= 0) & (actions < batch.num_placements)
+    legal = batch.legal_mask[np.arange(len(actions)), np.where(in_range, actions, 0)] & in_range
+    return ~legal & ~batch.done
+
+
+def batch_spaces(batch) -> tuple[spaces.Dict, PlacementSpace]:
+    """One game's observation and action spaces in a batch (``blokus.opponents``)."""
+    _, planes, height, width = batch.observation.shape
+    colours = batch.remaining.shape[1]
+    observation = spaces.Dict({
+        "observation": spaces.Box(0, 1, (planes, height, width), np.int8),
+        "remaining": spaces.Box(0, 1, (colours, 21), np.int8),
+    })
+    return observation, PlacementSpace(batch.num_placements)
 
 
 class PlacementSpace(spaces.Discrete):

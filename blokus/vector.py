@@ -61,75 +61,79 @@ __all__ = ["VectorGame", "VectorEnv"]
 
 def _vector_env_class():
     """VectorEnv is defined only where Gymnasium is installed (an optional dependency)."""
-    try:
+    from blokus._optional import needs
+
+    with needs("rl", "blokus.vector.VectorEnv"):
         import gymnasium
-    except ImportError as err:
-        raise ImportError('blokus.vector.VectorEnv needs Gymnasium: pip install "blokus[rl]"') from err
-    from gymnasium import spaces
     from gymnasium.vector import AutoresetMode
 
-    from blokus.rl import REWARDS, PlacementSpace
+    from blokus import opponents
+    from blokus.rl import BatchRewards, batch_spaces
 
     class VectorEnv(gymnasium.vector.VectorEnv):
-        """Gymnasium vector environment: one learner seat against built-in opponents in C.
+        """Gymnasium vector environment: one learner seat against opponents, stepped in C.
 
-        ``VectorEnv(num_envs, variant="duo", *, opponent="greedy", seat=0, reward="win_loss",
-        start="fixed", num_threads=None, seed=None, copy=True)``
+        ``VectorEnv(num_envs, variant="duo", *, opponent="random", seat=0, reward="win_loss",
+        start="fixed", illegal="raise", num_threads=None, seed=None, copy=True)``
 
-        Each of the ``num_envs`` games is played by the learner (player ``seat``) against the
-        ``opponent`` policy ("greedy" or "random", played in C between the learner's moves).
+        ``gymnasium.make_vec("blokus/Duo-v0", num_envs=N, ...)`` makes one (the ids'
+        vector entry point). Each of the ``num_envs`` games is played by the learner (player
+        ``seat``) against ``opponent``, as in ``blokus.gym_env``: an agent string (``"random"``,
+        ``"greedy"``, ``"mcts:sims=200"``, ...) or a callable ``(blokus.Game) -> placement id``
+        (see ``blokus.opponents``). ``"random"`` and ``"greedy"`` are played in C inside the
+        step; other agents are asked game by game from Python.
+
         Observations are ``blokus.env``'s dict without the mask, batched: ``observation`` int8
         (N, C + 1, H, W) planes and ``remaining`` int8 (N, C, 21), seen from the learner's colour
-        to move (from colour ``seat``, the learner's own, in a game that has just ended). ``infos["action_mask"]`` (int8,
-        (N, A)) and :meth:`action_masks` (bool) give the legal placements. Rewards are 0 until a
+        to move (from colour ``seat``, the learner's own, in a game that has just ended).
+        ``infos["action_mask"]`` (int8 (N, A); ``.view(bool)`` is a free bool view) and
+        :meth:`action_masks` (bool) give the legal placements; ``infos["scores"]`` (int16 (N, C))
+        the colour scores (final ones in a game that has just ended). Rewards are 0 until a
         game ends, then win/loss (+1 for a win or shared win, -1 for a loss, 0 when all players
-        tie; ``reward="win_loss"``) or the seat's player score (``reward="score"``). Autoreset is
-        Gymnasium's next-step mode: the step after a game ends resets it and ignores its action.
-        ``copy=False`` returns the engine's live arrays instead of copies (faster; they change at
-        the next step). ``env.games`` is the underlying :class:`VectorGame`: its
-        ``episode_scores`` and ``episode_winners`` hold each game's last result. ``seed`` seeds
-        the opponents until the first ``reset(seed=...)``, which restarts them from its own.
+        tie; ``reward="win_loss"``) or the seat's player score (``reward="score"``).
+
+        An illegal action raises ``ValueError`` naming the game, nothing played
+        (``illegal="raise"``), or, with ``illegal="end"``, ends that game as the single env
+        does: reward -1 (with score rewards one less than the worst score a player can end
+        with), terminated, ``infos["illegal_move"]`` (bool (N,)) set; the other games step on.
+
+        Autoreset is Gymnasium's next-step mode: the step after a game ends resets it and
+        ignores its action. ``copy=False`` returns the engine's live arrays instead of copies
+        (faster; they change at the next step). ``env.games`` holds the games: the
+        :class:`VectorGame` with the C opponents, a list of ``blokus.Game`` with the others;
+        ``env.batch.episode_scores`` (int16 (N, C)) and ``env.batch.episode_winners`` (bool
+        (N, players)) hold each game's last result. ``seed`` seeds the opponents until
+        the first ``reset(seed=...)``, which restarts them from its own.
 
         Raises
         ------
         ValueError
-            Bad option; from :meth:`step`, an illegal action (the message names the game).
+            Bad option; from :meth:`step`, an illegal action with ``illegal="raise"``.
         """
 
         metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
-        def __init__(self, num_envs: int, variant: str = "duo", *, opponent: str = "greedy", seat: int = 0,
-                     reward: str = "win_loss", start: str = "fixed", num_threads: int | None = None,
-                     seed: int | None = None, copy: bool = True):
-            if reward not in REWARDS:
-                raise ValueError(f"unknown reward {reward!r} (expected one of {', '.join(REWARDS)})")
-            if opponent not in ("greedy", "random"):
-                raise ValueError(f"unknown opponent {opponent!r} (expected 'greedy' or 'random')")
-            players = _core.player_weights(variant).shape[0]
-            if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < players:
-                raise ValueError(f"seat must be in range({players}), not {seat!r}")
-            self.seat = int(seat)
-            self.games = VectorGame(num_envs, variant, start=start, num_threads=num_threads, seed=seed)
-            self.opponent, self.reward_mode, self.copy = opponent, reward, copy
-            self.num_envs = num_envs
-            _, planes, height, width = self.games.observation.shape
-            colours, placements = self.games.remaining.shape[1], self.games.legal_mask.shape[1]
-            self.single_observation_space = spaces.Dict({
-                "observation": spaces.Box(0, 1, (planes, height, width), np.int8),
-                "remaining": spaces.Box(0, 1, (colours, 21), np.int8),
-            })
-            self.single_action_space = PlacementSpace(placements)
+        def __init__(self, num_envs: int, variant: str = "duo", *, opponent: opponents.Opponent = opponents.DEFAULT,
+                     seat: int = 0, reward: str = "win_loss", start: str = "fixed", illegal: str = "raise",
+                     num_threads: int | None = None, seed: int | None = None, copy: bool = True):
+            self._rewards = BatchRewards(variant, reward, seat, illegal)
+            self.opponent, self.seat = opponents.check(opponent), int(seat)
+            self.batch = opponents.batch(num_envs, variant, self.opponent, self.seat, start=start,
+                                         num_threads=num_threads, seed=seed)
+            self.games = self.batch.games
+            self.reward_mode, self.illegal, self.copy, self.num_envs = reward, illegal, copy, num_envs
+            self.single_observation_space, self.single_action_space = batch_spaces(self.batch)
             self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
             self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
 
         def _arrays(self):
-            games, take = self.games, (np.copy if self.copy else lambda a: a)
+            games, take = self.batch, (np.copy if self.copy else lambda a: a)
             obs = {"observation": take(games.observation), "remaining": take(games.remaining)}
-            return obs, {"action_mask": take(games.legal_mask.view(np.int8))}
+            return obs, {"action_mask": take(games.legal_mask.view(np.int8)), "scores": take(games.scores)}
 
         def action_masks(self) -> np.ndarray:
-            """bool (N, A): the learner's legal placements in each game."""
-            return self.games.legal_mask.copy()
+            """bool (N, A): the learner's legal placements in each game (a copy)."""
+            return self.batch.legal_mask.copy()
 
         def reset(self, *, seed: int | None = None, options=None):
             """Every game back to the start, played up to the learner's turn.
@@ -137,8 +141,7 @@ def _vector_env_class():
             Returns ``(observations, infos)``; ``seed`` makes the opponents' play reproducible.
             """
             super().reset(seed=seed)
-            self.games.reset(secrets.randbits(64) if seed is None else seed)
-            self.games.play_opponents(self.opponent, self.seat)
+            self.batch.reset(secrets.randbits(64) if seed is None else seed)
             return self._arrays()
 
         def step(self, actions):
@@ -147,19 +150,14 @@ def _vector_env_class():
             Returns ``(observations, rewards, terminations, truncations, infos)``; a game that
             ended at the previous step is reset instead and its action ignored.
             """
-            self.games.step_with_opponents(actions, self.opponent, self.seat)
-            ended = self.games.done.copy()  # games done before this step were reset by it
-            rewards = np.zeros(self.num_envs, np.float32)
-            if ended.any():
-                if self.reward_mode == "score":
-                    weights = _core.player_weights(self.games.variant)[self.seat]
-                    rewards[ended] = self.games.episode_scores[ended] @ weights
-                else:
-                    winners = self.games.episode_winners[ended]
-                    all_tie = winners.all(axis=1)
-                    rewards[ended] = np.where(all_tie, 0.0, np.where(winners[:, self.seat], 1.0, -1.0))
+            games = self.batch
+            illegal = self._rewards.illegal_actions(games, actions)
+            games.step(actions, forfeit=illegal)
+            ended = games.done.copy()  # games done before this step were reset by it
             obs, infos = self._arrays()
-            return obs, rewards, ended, np.zeros(self.num_envs, bool), infos
+            if illegal is not None:
+                infos["illegal_move"] = illegal
+            return obs, self._rewards(games, ended, illegal), ended, np.zeros(self.num_envs, bool), infos
 
     VectorEnv.__module__, VectorEnv.__qualname__ = __name__, "VectorEnv"
     return VectorEnv

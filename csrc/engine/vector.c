@@ -148,6 +148,10 @@ static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vec
 static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     int n;
+    if (a->forfeit && a->forfeit[i] && !v->done[i]) {
+        finish(v, i); /* its arrays keep showing the position where it ended */
+        return;
+    }
     if (v->done[i]) {
         reset_game(v, i);
         n = list_moves(v, i, scratch);
@@ -161,6 +165,14 @@ static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const bk_ve
 static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     if (v->done[i]) return;
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
+}
+
+/* A finished game restarts, played up to the learner's turn; others wait. */
+static void step_restart(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
+{
+    if (!v->done[i]) return;
+    reset_game(v, i);
     end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
 }
 
@@ -369,11 +381,11 @@ void bk_vector_free(bk_vector *v)
     memset(v, 0, sizeof *v);
 }
 
-int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat)
+int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, const uint8_t *skip, int seat)
 {
     for (int64_t i = 0; i < v->n; i++) {
         const bk_board *b = &v->boards[i];
-        if (v->done[i]) continue;
+        if (v->done[i] || (skip && skip[i])) continue;
         if (actions[i] < 0 || actions[i] >= v->num_placements) return i;
         if (!v->legal_mask[i * v->num_placements + actions[i]]) return i;
         if (seat >= 0 && bk_player_of_colour(b, b->to_move) != seat) return i;
@@ -388,6 +400,7 @@ void bk_vector_run(bk_vector *v, const bk_vector_call *call, int64_t lo, int64_t
         [BK_VECTOR_STEP_POLICY] = step_policy,
         [BK_VECTOR_STEP_WITH_OPPONENTS] = step_learner,
         [BK_VECTOR_PLAY_OPPONENTS] = step_opponents,
+        [BK_VECTOR_RESTART_DONE] = step_restart,
         [BK_VECTOR_RESET] = step_reset,
     };
     if (call->kind == BK_VECTOR_RESET)

@@ -47,8 +47,9 @@ bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int nu
 void bk_vector_free(bk_vector *v);
 
 /* Index of the first live game whose action is not legal (or whose mover is
- * not player `seat`, when seat >= 0), or -1 when all are fine. */
-int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, int seat);
+ * not player `seat`, when seat >= 0), not looking at the games where skip[i]
+ * is set (skip may be NULL); -1 when all are fine. */
+int64_t bk_vector_first_bad_action(const bk_vector *v, const int32_t *actions, const uint8_t *skip, int seat);
 
 typedef enum {
     /* one placement per live game, actions[i] for game i (finished games are
@@ -58,10 +59,15 @@ typedef enum {
     BK_VECTOR_STEP_POLICY,
     /* the learner's action, then the opponent policy's moves until player
      * `seat` is to move again or the game is over; finished games are reset,
-     * then the opponents play until the learner is to move */
+     * then the opponents play until the learner is to move; a live game with
+     * forfeit[i] set ends where it stands instead (its result recorded from
+     * the position as it is) */
     BK_VECTOR_STEP_WITH_OPPONENTS,
     /* only the opponents' part of the above, in every live game */
     BK_VECTOR_PLAY_OPPONENTS,
+    /* every finished game restarts and its opponents play until the learner
+     * is to move; live games are left as they are (same-step autoreset) */
+    BK_VECTOR_RESTART_DONE,
     /* back to the empty board, statistics cleared; game i's random stream
      * restarts as stream (seed, i) */
     BK_VECTOR_RESET,
@@ -70,8 +76,9 @@ typedef enum {
 typedef struct {
     bk_vector_kind kind;
     const int32_t *actions; /* STEP, STEP_WITH_OPPONENTS: one per game of the batch */
+    const uint8_t *forfeit; /* STEP_WITH_OPPONENTS: NULL, or one flag per game */
     bk_policy policy;       /* STEP_POLICY; the opponents' in the two others */
-    int seat;               /* the learner: STEP_WITH_OPPONENTS, PLAY_OPPONENTS */
+    int seat;               /* the learner: STEP_WITH_OPPONENTS, PLAY_OPPONENTS, RESTART_DONE */
     uint64_t seed;          /* RESET */
 } bk_vector_call;
 

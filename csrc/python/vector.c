@@ -220,8 +220,9 @@ static int refuse_masked(PyObject *obj)
 
 /* The actions as a fresh int32 array of shape (n,), every one a legal
  * placement for its game's colour to move (and player `seat` to move, when
- * seat >= 0); NULL with TypeError/ValueError naming the game otherwise. */
-static PyArrayObject *checked_actions(PyObject *self, PyObject *obj, int seat)
+ * seat >= 0), except in the games where skip (NULL or n flags) is set; NULL
+ * with TypeError/ValueError naming the game otherwise. */
+static PyArrayObject *checked_actions(PyObject *self, PyObject *obj, int seat, const uint8_t *skip)
 {
     bk_vector *v = vec_of(self);
     if (refuse_masked(obj) < 0) return NULL;
@@ -251,14 +252,15 @@ static PyArrayObject *checked_actions(PyObject *self, PyObject *obj, int seat)
     const int64_t *in = PyArray_DATA(actions);
     int32_t *out = PyArray_DATA(ids);
     for (int64_t i = 0; i < v->n; i++) {
-        if (!v->done[i] && (in[i] < 0 || in[i] >= v->num_placements)) {
+        int ignored = v->done[i] || (skip && skip[i]);
+        if (!ignored && (in[i] < 0 || in[i] >= v->num_placements)) {
             PyErr_Format(PyExc_ValueError, "game %zd: placement id %lld out of range(%d)", (Py_ssize_t)i,
                          (long long)in[i], v->num_placements);
             goto fail;
         }
-        out[i] = v->done[i] ? 0 : (int32_t)in[i];
+        out[i] = ignored ? 0 : (int32_t)in[i];
     }
-    int64_t bad = bk_vector_first_bad_action(v, out, seat);
+    int64_t bad = bk_vector_first_bad_action(v, out, skip, seat);
     if (bad >= 0) {
         const bk_board *b = &v->boards[bad];
         if (seat >= 0 && bk_player_of_colour(b, b->to_move) != seat)
@@ -297,11 +299,34 @@ static int seat_arg(PyObject *self, PyObject *obj, int *seat)
 
 /* ---- steps -------------------------------------------------------------- */
 
+/* The forfeit flags as a fresh bool array of shape (n,), or NULL with
+ * TypeError/ValueError. */
+static PyArrayObject *checked_flags(PyObject *self, PyObject *obj, const char *name)
+{
+    bk_vector *v = vec_of(self);
+    if (refuse_masked(obj) < 0) return NULL;
+    PyArrayObject *given = (PyArrayObject *)PyArray_FROM_O(obj), *flags;
+    if (!given) return NULL;
+    if (PyArray_TYPE(given) != NPY_BOOL) {
+        PyErr_Format(PyExc_TypeError, "%s must be booleans, not dtype %R", name, (PyObject *)PyArray_DESCR(given));
+        Py_DECREF(given);
+        return NULL;
+    }
+    if (PyArray_NDIM(given) != 1 || PyArray_DIM(given, 0) != v->n) {
+        PyErr_Format(PyExc_ValueError, "%s must have shape (%zd,), one per game", name, (Py_ssize_t)v->n);
+        Py_DECREF(given);
+        return NULL;
+    }
+    flags = (PyArrayObject *)PyArray_FROMANY((PyObject *)given, NPY_BOOL, 1, 1, NPY_ARRAY_CARRAY | NPY_ARRAY_ENSURECOPY);
+    Py_DECREF(given);
+    return flags;
+}
+
 /* Runs a step that takes actions: they are checked against the batch as it
  * is once they are read (reading them may run Python code), then played. */
 static PyObject *run_with_actions(PyObject *self, PyObject *actions_obj, bk_vector_call *call, int seat)
 {
-    PyArrayObject *ids = checked_actions(self, actions_obj, seat);
+    PyArrayObject *ids = checked_actions(self, actions_obj, seat, call->forfeit);
     if (!ids) return NULL;
     call->actions = PyArray_DATA(ids);
     int rc = run_call(self, call);
@@ -331,14 +356,29 @@ static PyObject *VectorGame_step_policy(PyObject *self, PyObject *policy_obj)
 
 static PyObject *VectorGame_step_with_opponents(PyObject *self, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"actions", "opponent", "seat", NULL};
-    PyObject *actions_obj, *opponent_obj = NULL, *seat_obj = NULL;
+    static char *kwlist[] = {"actions", "opponent", "seat", "forfeit", NULL};
+    PyObject *actions_obj, *opponent_obj = NULL, *seat_obj = NULL, *forfeit_obj = Py_None;
+    PyArrayObject *forfeit = NULL;
     bk_vector_call call = {.kind = BK_VECTOR_STEP_WITH_OPPONENTS};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OO:step_with_opponents", kwlist, &actions_obj, &opponent_obj,
-                                     &seat_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|OOO:step_with_opponents", kwlist, &actions_obj, &opponent_obj,
+                                     &seat_obj, &forfeit_obj))
         return NULL;
     if (policy_arg(opponent_obj, &call.policy) < 0 || seat_arg(self, seat_obj, &call.seat) < 0) return NULL;
-    return run_with_actions(self, actions_obj, &call, call.seat);
+    if (forfeit_obj != Py_None && !(forfeit = checked_flags(self, forfeit_obj, "forfeit"))) return NULL;
+    call.forfeit = forfeit ? (const uint8_t *)PyArray_DATA(forfeit) : NULL;
+    PyObject *result = run_with_actions(self, actions_obj, &call, call.seat);
+    Py_XDECREF(forfeit);
+    return result;
+}
+
+static PyObject *VectorGame_restart_done(PyObject *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"opponent", "seat", NULL};
+    PyObject *opponent_obj = NULL, *seat_obj = NULL;
+    bk_vector_call call = {.kind = BK_VECTOR_RESTART_DONE};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO:restart_done", kwlist, &opponent_obj, &seat_obj)) return NULL;
+    if (policy_arg(opponent_obj, &call.policy) < 0 || seat_arg(self, seat_obj, &call.seat) < 0) return NULL;
+    return run_or_fail(self, &call);
 }
 
 static PyObject *VectorGame_play_opponents(PyObject *self, PyObject *args, PyObject *kwds)
@@ -448,13 +488,22 @@ static PyMethodDef VectorGame_methods[] = {
      "points for itself, then fewest for the others, ties at random).\n"},
     {"step_with_opponents", (PyCFunction)(void (*)(void))VectorGame_step_with_opponents,
      METH_VARARGS | METH_KEYWORDS,
-     "step_with_opponents(actions, opponent=\"greedy\", seat=0)\n--\n\n"
+     "step_with_opponents(actions, opponent=\"greedy\", seat=0, forfeit=None)\n--\n\n"
      "Plays the learner's (player seat's) action in every live game, then the\n"
      "opponent policy until the learner is to move again or the game ends;\n"
      "finished games are reset and played up to the learner's turn. New or\n"
      "reset() games start with colour 0 to move: for seat != 0 call\n"
-     "play_opponents first.\n\n"
-     "Raises\n------\nValueError\n    An illegal action, or a live game where the learner is not to move.\n"},
+     "play_opponents first. forfeit (bool, shape (num_envs,)): the live games\n"
+     "where it is True end where they stand instead of moving (done is set,\n"
+     "their episode_* record the position as it is) and their actions are not\n"
+     "checked.\n\n"
+     "Raises\n------\nTypeError\n    Actions not integers, forfeit not booleans.\n"
+     "ValueError\n    A wrong shape, an illegal action, or a live game where the learner is\n"
+     "    not to move; nothing is played then.\n"},
+    {"restart_done", (PyCFunction)(void (*)(void))VectorGame_restart_done, METH_VARARGS | METH_KEYWORDS,
+     "restart_done(opponent=\"greedy\", seat=0)\n--\n\n"
+     "Resets every finished game (done) and plays the opponent policy in it until\n"
+     "player seat is to move; live games are left alone (same-step autoreset).\n"},
     {"play_opponents", (PyCFunction)(void (*)(void))VectorGame_play_opponents, METH_VARARGS | METH_KEYWORDS,
      "play_opponents(opponent=\"greedy\", seat=0)\n--\n\n"
      "Plays the opponent policy in every live game until player seat is to move.\n"},

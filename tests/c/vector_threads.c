@@ -43,7 +43,7 @@ static unsigned long run(int variant, int threads, int parts)
         default:
             run_all(&v, (bk_vector_call){.kind = BK_VECTOR_PLAY_OPPONENTS, .policy = BK_POLICY_GREEDY}, parts);
             for (int i = 0; i < 24; i++) actions[i] = v.lists[i * BK_VECTOR_LIST_CAP];
-            if (bk_vector_first_bad_action(&v, actions, 0) < 0)
+            if (bk_vector_first_bad_action(&v, actions, NULL, 0) < 0)
                 run_all(&v,
                         (bk_vector_call){.kind = BK_VECTOR_STEP_WITH_OPPONENTS, .actions = actions,
                                          .policy = BK_POLICY_RANDOM},

@@ -1,0 +1,205 @@
+"""Training: MaskablePPO with blokus.nn on Duo, and SB3 stepping speed on blokus.sb3.VecEnv.
+
+    PYTHONPATH=. python3 benchmarks/bench_training.py                      # all parts
+    PYTHONPATH=. python3 benchmarks/bench_training.py --part speed         # steps/s only
+    PYTHONPATH=. python3 benchmarks/bench_training.py --part train --checkpoints 20000
+
+Needs ``pip install -e ".[train]"`` (a CPU build of torch will do). Torch runs on one thread
+(``--torch-threads``), the training games on one C thread (``--threads``): 2 CPU cores in all.
+
+``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` on
+``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats, an update every 1,024 moves; up to
+the first checkpoint against ``random``, then half of the games against ``random`` and half
+against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained on) the model,
+choosing its most likely legal move, plays ``--eval-games`` games against ``random`` and against
+``greedy``, seats alternating; a draw counts half. Targets: >= 95% against random after 20,000
+steps, >= 60% against greedy after 100,000. The 95% interval is Wilson's.
+
+``speed``: SB3 steps per second (learner moves, each with the opponents' replies and the legal
+masks SB3 asks for) on ``blokus.sb3.VecEnv`` (on 1 and 2 C threads, ``--speed-threads``) against
+a ``DummyVecEnv`` of single ``blokus/Duo-v0`` envs, all with N = 64 games (``--speed-envs``)
+against ``random`` (``--speed-opponent``; with ``greedy`` its move choice in C takes much of the
+time on both sides): first uniformly random legal actions through the VecEnv API alone (the
+masks and the steps; choosing the actions is not timed), then ``MaskablePPO.learn`` end to end
+(network included). Target: >= 5x. Each rate is the best of ``--rounds`` rounds, the rounds of
+the envs run in turn in the same run.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+import numpy as np
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2):
+    """MaskablePPO with blokus.nn's policy: an update every 1,024 learner moves."""
+    from sb3_contrib import MaskablePPO
+
+    import blokus.nn
+
+    return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=max(1, 1024 // env.num_envs),
+                       batch_size=batch_size, n_epochs=epochs, learning_rate=1e-3, gamma=1.0, seed=seed,
+                       device="cpu", verbose=0, policy_kwargs={"channels": channels, "blocks": blocks})
+
+
+def evaluate(model, opponent: str, games: int, threads: int, seed: int) -> float:
+    """Win rate (draw = 1/2) of the model's most likely legal move, one episode per game."""
+    import blokus.sb3
+
+    env = blokus.sb3.VecEnv(games, "duo", opponent=opponent, seat=[g % 2 for g in range(games)],
+                            num_threads=threads, seed=seed)
+    obs = env.reset()
+    result = np.full(games, np.nan)
+    while np.isnan(result).any():
+        actions, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+        obs, rewards, dones, _ = env.step(actions)
+        first = dones & np.isnan(result)
+        result[first] = rewards[first]
+    return float(((result > 0) + 0.5 * (result == 0)).mean())
+
+
+def training_env(opponents: list[str], threads: int, seed: int):
+    """16 games, the learner in both seats, the opponents shared out among them."""
+    from stable_baselines3.common.vec_env import VecMonitor
+
+    import blokus.sb3
+
+    n = 16
+    return VecMonitor(blokus.sb3.VecEnv(n, "duo", opponent=[opponents[i % len(opponents)] for i in range(n)],
+                                        seat=[(i // len(opponents)) % 2 for i in range(n)], num_threads=threads,
+                                        seed=seed))
+
+
+def train(args) -> None:
+    phases = [group.split(",") for group in args.opponents.split(";")]
+    checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
+    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs,
+                       args.channels, args.blocks)
+    print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
+          f" parameters, {args.channels} channels, {args.blocks} blocks) on 16 games of blokus.sb3.VecEnv, "
+          f"minibatches of {args.batch_size}, {args.epochs} epochs; "
+          f"{args.eval_games} evaluation games per opponent")
+    print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
+          f"{'vs greedy':>10} {'95% interval':>14}")
+    t0, done = time.perf_counter(), 0
+    for k, checkpoint in enumerate(checkpoints):
+        opponents = phases[min(k, len(phases) - 1)]
+        if k and opponents != phases[min(k - 1, len(phases) - 1)]:
+            model.set_env(training_env(opponents, args.threads, args.seed + k))
+        model.learn(checkpoint - done, reset_num_timesteps=False)
+        done = model.num_timesteps
+        seconds = time.perf_counter() - t0
+        cells = []
+        for j, opponent in enumerate(("random", "greedy")):
+            rate = evaluate(model, opponent, args.eval_games, args.threads, seed=10_000 + j)
+            low, high = wilson(rate * args.eval_games, args.eval_games)
+            cells.append(f"{rate:>10.1%} {f'[{low:.0%}, {high:.0%}]':>14}")
+        print(f"{done:>8} {seconds:>8.0f} {'+'.join(opponents):>16} {' '.join(cells)}", flush=True)
+    print("targets: >= 95% against random after 20,000 steps; >= 60% against greedy after 100,000")
+
+
+def timed(run):
+    """run() as (steps, seconds), for best_rate."""
+    t0 = time.perf_counter()
+    steps = run()
+    return steps, time.perf_counter() - t0
+
+
+def api_steps(env, steps: int, rng) -> tuple[int, float]:
+    """Uniformly random legal actions through the SB3 VecEnv API: (learner moves, seconds in the
+    API calls, that is ``get_action_masks`` and ``step``; choosing the actions is not timed)."""
+    from sb3_contrib.common.maskable.utils import get_action_masks
+
+    env.reset()
+    seconds = 0.0
+    for _ in range(steps // env.num_envs):
+        t0 = time.perf_counter()
+        masks = get_action_masks(env)  # what MaskablePPO asks for at every step
+        seconds += time.perf_counter() - t0
+        cumulative = masks.cumsum(axis=1)
+        actions = (cumulative <= (rng.random(env.num_envs) * cumulative[:, -1]).astype(np.int64)[:, None]).sum(axis=1)
+        t0 = time.perf_counter()
+        env.step(actions)
+        seconds += time.perf_counter() - t0
+    return steps // env.num_envs * env.num_envs, seconds
+
+
+def speed(args) -> None:
+    import gymnasium
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    import blokus.sb3
+
+    n, opponent = args.speed_envs, args.speed_opponent
+    dummy = "DummyVecEnv of blokus/Duo-v0"
+    envs = {dummy: lambda: DummyVecEnv([lambda: gymnasium.make("blokus/Duo-v0", opponent=opponent)] * n)}
+    for threads in (int(t) for t in args.speed_threads.split(",")):
+        envs[f"blokus.sb3.VecEnv, {threads} thread{'s' * (threads > 1)}"] = (
+            lambda threads=threads: blokus.sb3.VecEnv(n, "duo", opponent=opponent, num_threads=threads, seed=1))
+    print(f"SB3 steps per second (learner moves), {n} Duo games against {opponent}, best of {args.rounds} rounds")
+    # the rounds of every env alternate, so that a drift of the machine's speed hits them alike
+    runners = {}
+    for name, make in envs.items():
+        env, model, rng = make(), make_model(make(), seed=1), np.random.default_rng(1)
+
+        def learn(model=model):
+            before = model.num_timesteps
+            model.learn(args.learn_steps, reset_num_timesteps=False)
+            return model.num_timesteps - before
+
+        runners[("api", name)] = lambda env=env, rng=rng: api_steps(env, args.speed_steps, rng)
+        runners[("learn", name)] = lambda learn=learn: timed(learn)
+    rates = dict.fromkeys(runners, 0.0)
+    for _ in range(args.rounds):
+        for key, run in runners.items():
+            steps, seconds = run()
+            rates[key] = max(rates[key], steps / seconds)
+    for part, label in (("api", "random legal actions, VecEnv API"), ("learn", "MaskablePPO.learn, end to end")):
+        print(f"  {label}:")
+        for name in envs:
+            ratio = "" if name == dummy else f"   {rates[(part, name)] / rates[(part, dummy)]:5.1f}x (target >= 5x)"
+            print(f"    {name:<32} {rates[(part, name)]:>10,.0f}/s{ratio}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--part", choices=("all", "train", "speed"), default="all")
+    parser.add_argument("--checkpoints", default="20000,100000", help="learner moves at which to evaluate")
+    parser.add_argument("--opponents", default="random;random,greedy",
+                        help="training opponents up to each checkpoint, ';' between checkpoints (the last "
+                             "group goes on), ',' between opponents shared among the 16 games")
+    parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--batch-size", type=int, default=256, help="MaskablePPO's minibatch")
+    parser.add_argument("--epochs", type=int, default=4, help="MaskablePPO's epochs per update")
+    parser.add_argument("--channels", type=int, default=32, help="blokus.nn trunk channels")
+    parser.add_argument("--blocks", type=int, default=2, help="blokus.nn trunk residual blocks")
+    parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")
+    parser.add_argument("--learn-steps", type=int, default=4096, help="learner moves per learn() round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--speed-opponent", default="random", help="the opponent of the speed part")
+    parser.add_argument("--speed-envs", type=int, default=64, help="games of the speed part")
+    parser.add_argument("--speed-threads", default="1,2", help="C threads of blokus.sb3.VecEnv in the speed part")
+    parser.add_argument("--threads", type=int, default=1, help="C threads of the games")
+    parser.add_argument("--torch-threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    import torch
+
+    torch.set_num_threads(args.torch_threads)
+    if args.part in ("all", "speed"):
+        speed(args)
+    if args.part in ("all", "train"):
+        train(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,288 @@
+"""Neural networks that fit Blokus (PyTorch; ``pip install "blokus[torch]"``).
+
+A convolutional trunk reads the observation planes and the pieces in hand; the placement head
+scores every placement id from the trunk's features at the cells it covers, plus a term for its
+piece and its orientation; the value head rates the position. The head is gathered through
+``blokus.placements``: what the network learns about a cell or a piece carries over to every
+placement that uses it, instead of one output unit per placement id learned on its own.
+
+- :class:`PlacementNet`: the whole network as a plain ``torch.nn.Module``, for your own loop.
+- :class:`MaskablePlacementPolicy`: the same parts as a policy for sb3-contrib's MaskablePPO
+  (``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)``; ``pip install "blokus[train]"``).
+
+Shapes: B positions, C colours, H x W board, A placements (13,729 on Duo's 14x14, 30,433 on the
+classic 20x20), K trunk channels.
+"""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from blokus._optional import needs
+from blokus.placements import Placements, placements
+
+with needs("torch", "blokus.nn"):
+    import torch
+    from torch import nn
+
+__all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", "ValueHead", "placement_table"]
+
+# the 91 fixed orientations of the 21 pieces (blokus.placements: "orientation")
+NUM_ORIENTATIONS = 91
+NUM_PIECES = 21
+
+
+def placement_table(num_placements: int) -> Placements:
+    """The placement table with ``num_placements`` rows (Duo's or the classic board's).
+
+    Raises
+    ------
+    ValueError
+        No Blokus board has that many placements.
+    """
+    for variant in ("duo", "classic"):
+        table = placements(variant)
+        if len(table.piece) == num_placements:
+            return table
+    raise ValueError(f"no Blokus board has {num_placements} placements (Duo 13729, classic 30433)")
+
+
+def _float(x) -> torch.Tensor:
+    return torch.as_tensor(x).float()
+
+
+class Trunk(nn.Module):
+    """Convolutional trunk: planes and pieces in hand -> features per cell.
+
+    Parameters
+    ----------
+    planes, colours : int
+        C + 1 observation planes and C colours (Duo 3 and 2, classic 5 and 4).
+    channels : int
+        K, features per cell.
+    blocks : int
+        Residual blocks (two 3x3 convolutions each) after the 3x3 stem.
+
+    Notes
+    -----
+    ``forward(observation, remaining)``: ``observation`` (B, C + 1, H, W) and ``remaining``
+    (B, C, 21), any numeric dtype (int8 as the environments give them; 0/1 values), to float32
+    features (B, K, H, W). The pieces in hand enter as a learned bias per channel; a plane of ones
+    is added to the input so that the zero padding shows where the board's edge is.
+    """
+
+    def __init__(self, planes: int, colours: int, channels: int = 32, blocks: int = 2):
+        super().__init__()
+        self.channels = channels
+        self.stem = nn.Conv2d(planes + 1, channels, 3, padding=1)
+        self.pieces = nn.Linear(colours * NUM_PIECES, channels)
+        self.blocks = nn.ModuleList(
+            nn.Sequential(nn.Conv2d(channels, channels, 3, padding=1), nn.ReLU(),
+                          nn.Conv2d(channels, channels, 3, padding=1))
+            for _ in range(blocks))
+
+    def forward(self, observation, remaining) -> torch.Tensor:
+        x = _float(observation)
+        x = torch.cat([x, torch.ones_like(x[:, :1])], dim=1)
+        x = self.stem(x) + self.pieces(_float(remaining).flatten(1))[:, :, None, None]
+        x = torch.relu(x)
+        for block in self.blocks:
+            x = torch.relu(x + block(x))
+        return x
+
+
+def _pooled(features: torch.Tensor) -> torch.Tensor:
+    """(B, K, H, W) -> (B, 2K): mean and max over the board."""
+    return torch.cat([features.mean(dim=(2, 3)), features.amax(dim=(2, 3))], dim=1)
+
+
+class PlacementHead(nn.Module):
+    """One logit per placement id, from the features at its cells, its orientation and its piece.
+
+    ``logit(a) = sum_k S[orientation(a), cell_k(a)] + <P(pooled), onehot(piece(a))> +
+    b[orientation(a)]``, where ``S`` is a 1x1 convolution of the trunk's features to one score
+    map per orientation (91: how good it is to cover this cell with that orientation),
+    ``cell_k(a)`` the cells of placement a (``blokus.placements``), ``P`` a linear map of the
+    mean- and max-pooled features to one value per piece, ``b`` a learned bias per orientation.
+    The sum over cells is one sparse matrix product (A rows, one 1 per cell of the placement).
+
+    Parameters
+    ----------
+    table : blokus.Placements
+        The board's placement table (``blokus.placements(variant)``).
+    channels : int
+        K, the trunk's channels.
+
+    Notes
+    -----
+    ``forward(features)``: float (B, K, H, W) -> float32 logits (B, A), unmasked.
+    """
+
+    def __init__(self, table: Placements, channels: int):
+        super().__init__()
+        side = int(table.cells[:, :, 0].max()) + 1  # square boards
+        cells = np.asarray(table.cells, np.int64)
+        valid = cells[:, :, 0] >= 0
+        orientation = np.asarray(table.orientation, np.int64)
+        columns = (orientation[:, None] * side * side + cells[:, :, 0] * side + cells[:, :, 1])[valid]
+        rows = np.repeat(np.arange(len(cells)), valid.sum(axis=1))
+        with warnings.catch_warnings():  # "sparse CSR support is in beta": the product is all we use
+            warnings.simplefilter("ignore", UserWarning)
+            cover = torch.sparse_coo_tensor(np.stack([rows, columns]), torch.ones(len(rows)),
+                                            (len(cells), NUM_ORIENTATIONS * side * side)).coalesce().to_sparse_csr()
+        # fixed, and rebuilt from the table when a saved model is loaded: not saved with the weights
+        self.register_buffer("cover", cover, persistent=False)
+        self.register_buffer("piece", torch.from_numpy(np.asarray(table.piece, np.int64)), persistent=False)
+        self.register_buffer("orientation", torch.from_numpy(orientation), persistent=False)
+        self.cells = nn.Conv2d(channels, NUM_ORIENTATIONS, 1)
+        self.pieces = nn.Linear(2 * channels, NUM_PIECES)
+        self.orientation_bias = nn.Parameter(torch.zeros(NUM_ORIENTATIONS))
+
+    def forward(self, features: torch.Tensor) -> torch.Tensor:
+        scores = self.cells(features).flatten(1)  # (B, 91 * H * W)
+        logits = (self.cover @ scores.T).T  # (B, A): each placement's cells summed
+        logits = logits + self.pieces(_pooled(features))[:, self.piece]
+        return logits + self.orientation_bias[self.orientation]
+
+
+class ValueHead(nn.Module):
+    """Mean- and max-pooled features -> a hidden layer -> ``outputs`` values (float32 (B, outputs))."""
+
+    def __init__(self, channels: int, outputs: int = 1, hidden: int = 64):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(2 * channels, hidden), nn.ReLU(), nn.Linear(hidden, outputs))
+
+    def forward(self, features: torch.Tensor) -> torch.Tensor:
+        return self.net(_pooled(features))
+
+
+def mask_logits(logits: torch.Tensor, legal_mask) -> torch.Tensor:
+    """``logits`` with every illegal id set to the lowest float: probability 0 after a softmax
+    wherever one id is legal (and no NaN where none is). ``legal_mask``: (B, A), bool or 0/1."""
+    legal = torch.as_tensor(legal_mask, device=logits.device).bool()
+    return logits.masked_fill(~legal, torch.finfo(logits.dtype).min)
+
+
+class PlacementNet(nn.Module):
+    """Trunk, placement head and value head, as a plain module.
+
+    Parameters
+    ----------
+    variant : str
+        A ``blokus.Game`` variant: sets the board, colours and placements.
+    channels, blocks : int
+        As :class:`Trunk`.
+    values : int
+        Outputs of the value head (1, or e.g. one per player).
+
+    Notes
+    -----
+    ``forward(observation, remaining, legal_mask=None)``: ``observation`` (B, C + 1, H, W) and
+    ``remaining`` (B, C, 21) as the environments give them (int8 or float, tensors or arrays),
+    ``legal_mask`` (B, A) bool or 0/1, optional. Returns ``(logits, value)``: float32 (B, A)
+    logits, the illegal ids at the lowest float when ``legal_mask`` is given (probability 0 after
+    ``softmax``), and float32 (B, values).
+
+    Raises
+    ------
+    ValueError
+        Unknown variant.
+    """
+
+    def __init__(self, variant: str = "duo", *, channels: int = 32, blocks: int = 2, values: int = 1):
+        super().__init__()
+        from blokus.game import Game
+
+        game = Game(variant)
+        self.variant = variant
+        self.trunk = Trunk(game.num_colours + 1, game.num_colours, channels, blocks)
+        self.policy_head = PlacementHead(placements(variant), channels)
+        self.value_head = ValueHead(channels, values)
+
+    def forward(self, observation, remaining, legal_mask=None) -> tuple[torch.Tensor, torch.Tensor]:
+        features = self.trunk(observation, remaining)
+        logits = self.policy_head(features)
+        if legal_mask is not None:
+            logits = mask_logits(logits, legal_mask)
+        return logits, self.value_head(features)
+
+
+def _policy_class():
+    """MaskablePlacementPolicy, defined where sb3-contrib is installed."""
+    with needs("train", "blokus.nn.MaskablePlacementPolicy"):
+        from sb3_contrib.common.maskable.policies import MaskableMultiInputActorCriticPolicy
+        from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+    from functools import partial
+
+    class TrunkExtractor(BaseFeaturesExtractor):
+        """SB3 features extractor: the :class:`Trunk`, its features flattened to (B, K * H * W)."""
+
+        def __init__(self, observation_space, channels: int = 32, blocks: int = 2):
+            planes, height, width = observation_space["observation"].shape
+            super().__init__(observation_space, features_dim=channels * height * width)
+            self.shape = (channels, height, width)
+            self.trunk = Trunk(planes, observation_space["remaining"].shape[0], channels, blocks)
+
+        def forward(self, observations) -> torch.Tensor:
+            return self.trunk(observations["observation"], observations["remaining"]).flatten(1)
+
+    class MaskablePlacementPolicy(MaskableMultiInputActorCriticPolicy):
+        """MaskablePPO's actor-critic with the :class:`Trunk` (shared), the
+        :class:`PlacementHead` as its action net and the :class:`ValueHead` as its value net.
+
+        ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, policy_kwargs=dict(channels=32,
+        blocks=2))``, for any blokus env: ``gymnasium.make("blokus/Duo-v0")``,
+        ``blokus.sb3.VecEnv``, ... (a Dict observation with ``observation`` and ``remaining``).
+        Other keyword arguments are MaskableActorCriticPolicy's; ``net_arch`` must stay empty
+        (the heads read the trunk's features directly). Saved and loaded with the model.
+
+        Raises
+        ------
+        ValueError
+            A non-empty ``net_arch``, or an action space that is not a board's placements.
+        """
+
+        def __init__(self, observation_space, action_space, lr_schedule, *, channels: int = 32, blocks: int = 2,
+                     **kwargs):
+            if kwargs.get("net_arch"):
+                raise ValueError("MaskablePlacementPolicy takes no net_arch: its heads read the trunk's features")
+            placement_table(action_space.n)  # fails early for a foreign action space
+            kwargs.update(net_arch=[], features_extractor_class=TrunkExtractor,
+                          features_extractor_kwargs={"channels": channels, "blocks": blocks})
+            self._head_options = {"channels": channels, "blocks": blocks}
+            super().__init__(observation_space, action_space, lr_schedule, **kwargs)
+
+        def _build(self, lr_schedule) -> None:
+            # MaskableActorCriticPolicy._build with our heads: its default action net, a linear
+            # layer from K * H * W features to A logits, would hold ~86M weights on Duo
+            self._build_mlp_extractor()  # empty net_arch: the identity
+            shape = self.features_extractor.shape
+            table = placement_table(self.action_space.n)
+            self.action_net = nn.Sequential(nn.Unflatten(1, shape), PlacementHead(table, shape[0]))
+            self.value_net = nn.Sequential(nn.Unflatten(1, shape), ValueHead(shape[0], 1))
+            if self.ortho_init:  # SB3's gains: small policy outputs start near uniform
+                gains = {self.mlp_extractor: np.sqrt(2), self.action_net: 0.01, self.value_net: 1}
+                for extractor in {self.features_extractor, self.pi_features_extractor, self.vf_features_extractor}:
+                    gains[extractor] = np.sqrt(2)
+                for module, gain in gains.items():
+                    module.apply(partial(self.init_weights, gain=gain))
+            self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **self.optimizer_kwargs)
+
+        def _get_constructor_parameters(self) -> dict:
+            data = super()._get_constructor_parameters()
+            for key in ("net_arch", "features_extractor_class", "features_extractor_kwargs"):
+                data.pop(key, None)  # set by __init__ from the options below
+            data.update(self._head_options)
+            return data
+
+    for cls in (TrunkExtractor, MaskablePlacementPolicy):
+        cls.__module__, cls.__qualname__ = __name__, cls.__name__
+    return {"TrunkExtractor": TrunkExtractor, "MaskablePlacementPolicy": MaskablePlacementPolicy}
+
+
+def __getattr__(name: str):
+    if name in ("MaskablePlacementPolicy", "TrunkExtractor"):  # built on first use: torch alone needs no SB3
+        globals().update(_policy_class())
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,184 @@
+"""Stable-Baselines3 ``VecEnv`` over the C batch engine (``pip install "blokus[train]"``).
+
+>>> from sb3_contrib import MaskablePPO
+>>> import blokus.nn, blokus.sb3
+>>> env = blokus.sb3.VecEnv(16, "duo", opponent="random")
+>>> model = MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=64)  # doctest: +SKIP
+>>> model.learn(20_000)  # doctest: +SKIP
+"""
+from __future__ import annotations
+
+import secrets
+
+import numpy as np
+
+from blokus import opponents
+from blokus._optional import needs
+
+with needs("train", "blokus.sb3"):
+    from stable_baselines3.common import vec_env
+
+from blokus.rl import BatchRewards, bad_actions, batch_spaces
+
+__all__ = ["VecEnv"]
+
+
+class VecEnv(vec_env.VecEnv):
+    """``num_envs`` games of one learner seat against opponents, as one SB3 ``VecEnv``.
+
+    ``VecEnv(num_envs, variant="duo", *, opponent="random", seat=0, reward="win_loss",
+    start="fixed", illegal="raise", num_threads=None, seed=None)``
+
+    The options are ``blokus.vector.VectorEnv``'s: ``opponent`` an agent string or a callable
+    (``blokus.opponents``; ``"random"`` and ``"greedy"`` are played in C inside the step, so a
+    training run steps all its games in C). ``seat`` and ``opponent`` may also be sequences of
+    ``num_envs`` items, one per game: ``seat=[0, 1] * 8`` learns both seats,
+    ``opponent=["random", "greedy"] * 8`` plays against both. Observations are batched dicts:
+    ``observation`` int8 (N, C + 1, H, W), ``remaining`` int8 (N, C, 21), seen from the
+    learner's colour to move.
+    :meth:`action_masks` (bool (N, A)) gives the legal placements; MaskablePPO asks for them
+    through ``env_method("action_masks")``, which hands it rows of the C arrays to stack.
+
+    SB3's autoreset: a game that ends is reset at once and played up to the learner's turn; its
+    ``infos[i]`` holds ``terminal_observation``, ``scores`` (int16 (C,), final colour scores)
+    and ``TimeLimit.truncated`` (False). ``illegal="end"`` ends a game on an illegal action
+    with reward -1 (score rewards: one less than the worst score) and ``infos[i]["illegal_move"]``;
+    ``"raise"`` raises ``ValueError`` naming the game. Wrap it in ``VecMonitor`` for episode
+    statistics in SB3's logs.
+
+    Raises
+    ------
+    ValueError
+        Bad option; from a step, an illegal action with ``illegal="raise"``.
+    """
+
+    def __init__(self, num_envs: int, variant: str = "duo", *, opponent: opponents.Opponent = opponents.DEFAULT,
+                 seat=0, reward: str = "win_loss", start: str = "fixed", illegal: str = "raise",
+                 num_threads: int | None = None, seed: int | None = None):
+        per_env_opponents = _per_env(opponent, num_envs, "opponent", lambda o: isinstance(o, str) or callable(o))
+        seats = _per_env(seat, num_envs, "seat", lambda s: not isinstance(s, (list, tuple, np.ndarray)))
+        self.opponent = opponent if per_env_opponents is None else per_env_opponents
+        # one batch per (opponent, seat): a batch plays one opponent against one learner seat
+        keys = [(opponents.check(o), s) for o, s in zip(per_env_opponents or [opponent] * num_envs,
+                                                        seats or [seat] * num_envs)]
+        self._rewards, self._batches, self._members = [], [], []
+        for key in dict.fromkeys(keys):
+            members = np.array([i for i, k in enumerate(keys) if k == key])
+            self._rewards.append(BatchRewards(variant, reward, key[1], illegal))
+            self._batches.append(opponents.batch(len(members), variant, key[0], self._rewards[-1].seat,
+                                                 start=start, num_threads=num_threads, seed=seed))
+            self._members.append(members)
+        self.variant, self.reward_mode, self.illegal, self.render_mode = variant, reward, illegal, None
+        observation_space, action_space = batch_spaces(self._batches[0])
+        self._obs = {key: np.zeros((num_envs, *space.shape), space.dtype) for key, space in observation_space.items()}
+        self._seed, self._actions = seed, None
+        super().__init__(num_envs, observation_space, action_space)
+
+    def __repr__(self) -> str:
+        return f"<blokus.sb3.VecEnv {self.variant!r}: {self.num_envs} games in {len(self._batches)} batches>"
+
+    # ---------------------------------------------------------------- the VecEnv protocol
+    def reset(self):
+        """Every game from the start, played up to the learner's turn; the observations."""
+        seed = self._seeds[0] if self._seeds[0] is not None else self._seed
+        rng = np.random.default_rng(secrets.randbits(64) if seed is None else seed)
+        for batch in self._batches:
+            batch.reset(int(rng.integers(2**63)))
+        self._seed = None  # later resets draw fresh seeds unless seed() is called again
+        self._reset_seeds()
+        self.reset_infos = [{} for _ in range(self.num_envs)]
+        return self._gather()
+
+    def step_async(self, actions: np.ndarray) -> None:
+        self._actions = actions
+
+    def step_wait(self):
+        actions, self._actions = np.asarray(self._actions), None
+        rewards = np.zeros(self.num_envs, np.float32)
+        dones = np.zeros(self.num_envs, bool)
+        infos = [{} for _ in range(self.num_envs)]
+        if len(self._batches) > 1 and self.illegal == "raise":
+            self._check(actions)  # before any batch steps: nothing is played if one action is bad
+        for batch, members, reward in zip(self._batches, self._members, self._rewards):
+            own = actions[members] if len(members) < self.num_envs else actions
+            illegal = reward.illegal_actions(batch, own)
+            batch.step(own, forfeit=illegal)
+            ended = batch.done.copy()
+            rewards[members] = reward(batch, ended, illegal)
+            dones[members] = ended
+            for k in np.flatnonzero(ended):
+                infos[members[k]] = {
+                    "terminal_observation": {key: batch_array[k].copy() for key, batch_array in
+                                             (("observation", batch.observation), ("remaining", batch.remaining))},
+                    "scores": batch.scores[k].copy(), "TimeLimit.truncated": False}
+                if illegal is not None and illegal[k]:
+                    infos[members[k]]["illegal_move"] = True
+            if ended.any():
+                batch.restart_done()
+        return self._gather(), rewards, dones, infos
+
+    def _check(self, actions: np.ndarray) -> None:
+        """ValueError naming the first game (this env's index) whose action is illegal."""
+        for batch, members in zip(self._batches, self._members):
+            bad = bad_actions(batch, actions[members])
+            if bad is not None and bad.any():
+                k = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"game {members[k]}: placement id {actions[members[k]]} is not legal for the learner")
+
+    def _gather(self) -> dict:
+        if len(self._batches) == 1:  # the common case: one copy, straight from the C arrays
+            batch = self._batches[0]
+            return {"observation": batch.observation.copy(), "remaining": batch.remaining.copy()}
+        for batch, members in zip(self._batches, self._members):
+            self._obs["observation"][members] = batch.observation
+            self._obs["remaining"][members] = batch.remaining
+        return {key: value.copy() for key, value in self._obs.items()}
+
+    def action_masks(self) -> np.ndarray:
+        """bool (N, A): each game's legal placements for the learner (a new array)."""
+        if len(self._batches) == 1:
+            return self._batches[0].legal_mask.copy()
+        masks = np.empty((self.num_envs, self._batches[0].num_placements), bool)
+        for batch, members in zip(self._batches, self._members):
+            masks[members] = batch.legal_mask
+        return masks
+
+    def close(self) -> None:
+        pass
+
+    def get_attr(self, attr_name: str, indices=None) -> list:
+        """The attribute of the whole batch, once per game asked for (the games share it)."""
+        return [getattr(self, attr_name)] * len(list(self._get_indices(indices)))
+
+    def set_attr(self, attr_name: str, value, indices=None) -> None:
+        raise AttributeError(f"blokus.sb3.VecEnv: the games share their attributes; {attr_name!r} cannot be "
+                             "set per game")
+
+    def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs) -> list:
+        """``action_masks`` per game (what MaskablePPO calls); other methods of the batch."""
+        rows = list(self._get_indices(indices))
+        if method_name == "action_masks":
+            # rows of the live C mask when there is one batch: MaskablePPO's np.stack copies them
+            masks = self._batches[0].legal_mask if len(self._batches) == 1 else self.action_masks()
+            return [masks[i] for i in rows]
+        result = getattr(self, method_name)(*method_args, **method_kwargs)
+        return [result] * len(rows)
+
+    def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
+        return [False] * len(list(self._get_indices(indices)))
+
+
+def _per_env(value, num_envs: int, name: str, is_item) -> list | None:
+    """``value`` as a list of num_envs items if it is a sequence of them, None if it is one item.
+
+    Raises
+    ------
+    ValueError
+        A sequence of another length.
+    """
+    if is_item(value):
+        return None
+    items = list(value)
+    if len(items) != num_envs:
+        raise ValueError(f"{name} must be one value or a sequence of num_envs={num_envs}, not {len(items)}")
+    return items

@@ -1,0 +1,137 @@
+"""``blokus.nn``: the placement network as a plain module and as MaskablePPO's policy.
+
+* one logit per placement id (13,729 on Duo, 30,433 on classic) and a value per position, float32;
+  with a legal mask, illegal ids get probability 0 after a softmax and the legal ones share 1;
+* the placement head's sum over cells, checked by hand-set weights: with the features a single 1
+  at one cell and every score map equal to them, a placement's logit is 1 exactly when it covers that cell
+  (counted from the placement table's cells); with only the piece term, the logit is 1 exactly
+  for the placements of that piece;
+* ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)`` builds on ``blokus/Duo-v0``, its
+  distribution gives masked ids probability 0, it saves and loads with the same choices, and it
+  refuses an ``net_arch`` and a foreign action space.
+"""
+
+import gymnasium
+import numpy as np
+import pytest
+
+import blokus
+
+torch = pytest.importorskip("torch", reason='blokus.nn needs PyTorch: pip install -e ".[torch]"')
+import blokus.nn  # noqa: E402
+
+torch.set_num_threads(1)
+SMALL = {"channels": 4, "blocks": 1}
+
+
+def positions(variant, plies, seed=0):
+    """Observations, hands and masks of the colour to move along one random game."""
+    rng = np.random.default_rng(seed)
+    game, obs, rem, masks = blokus.Game(variant, start="fixed"), [], [], []
+    for _ in range(plies):
+        obs.append(game.observation(game.to_move))
+        rem.append(game.remaining_from(game.to_move))
+        masks.append(game.legal_mask())
+        moves = game.legal_moves()
+        game.play(int(moves[rng.integers(len(moves))]))
+    return np.stack(obs), np.stack(rem), np.stack(masks)
+
+
+@pytest.mark.parametrize("variant, placements", [("duo", 13_729), ("classic", 30_433)])
+def test_one_logit_per_placement_and_masked_ids_get_no_probability(variant, placements):
+    obs, rem, masks = positions(variant, 3)
+    net = blokus.nn.PlacementNet(variant, **SMALL, values=2)
+    logits, value = net(obs, rem)
+    assert logits.shape == (3, placements) and logits.dtype == torch.float32
+    assert value.shape == (3, 2) and value.dtype == torch.float32
+    masked, _ = net(torch.as_tensor(obs), torch.as_tensor(rem), torch.as_tensor(masks))
+    probs = masked.softmax(dim=1).detach().numpy()
+    assert (probs[~masks] == 0).all()
+    assert (probs[masks] > 0).all()
+    np.testing.assert_allclose(probs.sum(axis=1), 1, rtol=1e-5)
+    # the legal ids keep their unmasked logits
+    assert torch.equal(masked[torch.as_tensor(masks)], logits[torch.as_tensor(masks)])
+
+
+def test_a_mask_with_no_legal_id_gives_no_nan():
+    obs, rem, masks = positions("duo", 1)
+    logits, _ = blokus.nn.PlacementNet("duo", **SMALL)(obs, rem, np.zeros_like(masks))
+    assert not logits.softmax(dim=1).isnan().any()
+
+
+def hand_set_head(table):
+    head = blokus.nn.PlacementHead(table, channels=1)
+    with torch.no_grad():
+        for p in head.parameters():
+            p.zero_()
+        head.cells.weight.fill_(1)
+    return head
+
+
+@pytest.mark.parametrize("variant, cell", [("duo", (4, 4)), ("duo", (0, 13)), ("classic", (19, 0)),
+                                           ("classic", (7, 12))])
+def test_head_scores_a_placement_from_the_cells_it_covers(variant, cell):
+    table = blokus.placements(variant)
+    side = 14 if variant == "duo" else 20
+    head = hand_set_head(table)
+    features = torch.zeros(1, 1, side, side)
+    features[0, 0, cell[0], cell[1]] = 1
+    logits = head(features)[0].detach().numpy()
+    covers = (table.cells == np.array(cell)).all(axis=2).any(axis=1)
+    assert covers.sum() > 0
+    np.testing.assert_array_equal(logits, covers.astype(np.float32))
+
+
+@pytest.mark.parametrize("piece", [0, 11, 20])
+def test_head_piece_term(piece):
+    table = blokus.placements("duo")
+    head = hand_set_head(table)
+    with torch.no_grad():
+        head.cells.weight.zero_()
+        head.pieces.bias[piece] = 1
+    logits = head(torch.zeros(1, 1, 14, 14))[0].detach().numpy()
+    np.testing.assert_array_equal(logits, (table.piece == piece).astype(np.float32))
+
+
+def test_placement_table_for_a_foreign_action_space():
+    with pytest.raises(ValueError, match="no Blokus board has 100 placements"):
+        blokus.nn.placement_table(100)
+
+
+# ------------------------------------------------------------------ as MaskablePPO's policy
+sb3_contrib = pytest.importorskip("sb3_contrib", reason='MaskablePPO needs sb3-contrib: pip install -e ".[train]"')
+
+
+def make_model(env, **kwargs):
+    return sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=16, batch_size=16, n_epochs=1,
+                                   device="cpu", seed=0, policy_kwargs=SMALL, **kwargs)
+
+
+def test_policy_masks_and_saves(tmp_path):
+    env = gymnasium.make("blokus/Duo-v0")
+    model = make_model(env)
+    assert isinstance(model.policy.action_net[1], blokus.nn.PlacementHead)
+    obs, info = env.reset(seed=0)
+    mask = info["action_mask"].view(bool)
+    obs_tensor, _ = model.policy.obs_to_tensor(obs)
+    probs = model.policy.get_distribution(obs_tensor, mask[None]).distribution.probs[0].detach().numpy()
+    assert probs.shape == (13_729,) and (probs[~mask] == 0).all() and mask.sum() == 414
+    np.testing.assert_allclose(probs.sum(), 1, rtol=1e-5)
+    model.learn(32)
+    model.save(tmp_path / "model.zip")
+    loaded = sb3_contrib.MaskablePPO.load(tmp_path / "model.zip", device="cpu")
+    assert loaded.policy.action_net[1].cells.in_channels == SMALL["channels"]
+    for seed in range(3):
+        obs, info = env.reset(seed=seed)
+        mask = info["action_mask"].view(bool)
+        ours = model.predict(obs, action_masks=mask, deterministic=True)[0]
+        assert mask[ours] and ours == loaded.predict(obs, action_masks=mask, deterministic=True)[0]
+
+
+def test_policy_refuses_net_arch_and_foreign_spaces():
+    env = gymnasium.make("blokus/Duo-v0")
+    with pytest.raises(ValueError, match="net_arch"):
+        sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, policy_kwargs={"net_arch": [64]}, device="cpu")
+    env.unwrapped.action_space = gymnasium.spaces.Discrete(10)
+    with pytest.raises(ValueError, match="no Blokus board has 10 placements"):
+        sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env.unwrapped, device="cpu")
