@@ -11,6 +11,14 @@ def count(text: str) -> int:
     return value
 
 
+def natural(text: str) -> int:
+    """An int >= 0 (sizes that may be none)."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+    return value
+
+
 def seed(text: str) -> int:
     """A seed: an int in [0, 2**64), the range the engine's random streams take."""
     value = int(text)

@@ -1,0 +1,18 @@
+"""The exceptions ``run`` raises: a bad setting, and Ctrl-C."""
+
+
+class TrainError(ValueError):
+    """A bad setting: an option out of range, an unknown opponent, an --out that cannot be used,
+    a resume with other settings than the run's, a missing optional dependency. The command
+    exits 2."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """``run`` was interrupted (Ctrl-C). The checkpoint of the last finished iteration is on
+    disk (``iteration``); the iteration in progress is dropped, so that a resume replays it
+    exactly as an uninterrupted run would."""
+
+    def __init__(self, out: str, iteration: int):
+        super().__init__("training interrupted")
+        self.out = out
+        self.iteration = iteration

@@ -1,0 +1,87 @@
+"""Self-play: B games at once, every move chosen by a ``BatchedSearch`` with the network.
+
+At each step one search runs over every game still going. A move is drawn from the root's
+visit counts (temperature 1) for the first ``sample_plies`` plies of a game, then it is the
+most visited one (``best_moves``). Every position searched becomes a sample: its visit-count
+policy and, once its game is over, the share of the win (docs/rules.md, "Scoring": 1 alone,
+1/2 each for a tie) of the player who was to move there.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from blokus.game import Game
+from blokus.search import BatchedSearch
+from blokus.train.buffer import Samples
+
+
+@dataclass
+class SearchOptions:
+    simulations: int
+    c_puct: float
+    dirichlet_alpha: float
+    dirichlet_fraction: float
+
+    def make(self, games: list[Game], seed: int) -> BatchedSearch:
+        return BatchedSearch(games, simulations=self.simulations, c_puct=self.c_puct,
+                             dirichlet_alpha=self.dirichlet_alpha,
+                             dirichlet_fraction=self.dirichlet_fraction, seed=seed)
+
+
+def win_shares(game: Game) -> list[float]:
+    """Per player, the share of the win of a finished game: 1/k for each of k winners."""
+    winners = game.winners()
+    return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.num_players)]
+
+
+def step_seed(seed: int, *keys: int) -> int:
+    """A 64-bit seed for the search at ``keys`` (iteration, ply) of the run seeded ``seed``."""
+    return int(np.random.SeedSequence([seed, *keys]).generate_state(1, np.uint64)[0])
+
+
+def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
+               rng: np.random.Generator, seed: int, *, start: str = "fixed", progress=None
+               ) -> tuple[Samples, list[Game]]:
+    """Plays ``count`` Duo games against itself; the samples of every position, in game order
+    then ply order, and the finished games.
+
+    ``evaluate``: ``fn(observations, masks) -> (priors, values)`` as ``BatchedSearch.run``
+    takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
+    ``progress(step)``, if given, is called after every step.
+    """
+    games = [Game("duo", start=start) for _ in range(count)]
+    positions: list[list[tuple]] = [[] for _ in games]  # per game: (observation, mask, ids, shares, player)
+    step = 0
+    while True:
+        active = [i for i, g in enumerate(games) if not g.is_over]
+        if not active:
+            break
+        search = options.make([games[i] for i in active], step_seed(seed, step)).run(evaluate)
+        counts, best = search.visit_counts(), search.best_moves()
+        for row, i in enumerate(active):
+            game = games[i]
+            ids = np.flatnonzero(counts[row]).astype(np.int32)
+            shares = (counts[row, ids] / counts[row, ids].sum()).astype(np.float32)
+            positions[i].append((game.observation(game.to_move), np.packbits(game.legal_mask()),
+                                 ids, shares, game.player_to_move))
+            move = rng.choice(ids, p=shares) if len(game.history) < sample_plies else best[row]
+            game.play(int(move))
+        step += 1
+        if progress is not None:
+            progress(step)
+    return _samples(games, positions, options.simulations), games
+
+
+def _samples(games: list[Game], positions: list[list[tuple]], width: int) -> Samples:
+    rows = [(p, win_shares(g)) for g, ps in zip(games, positions) for p in ps]
+    n = len(rows)
+    ids = np.full((n, width), -1, np.int32)
+    shares = np.zeros((n, width), np.float32)
+    for r, ((_, _, move_ids, move_shares, _), _) in enumerate(rows):
+        ids[r, :len(move_ids)] = move_ids
+        shares[r, :len(move_shares)] = move_shares
+    return Samples(observations=np.stack([p[0] for p, _ in rows]), masks=np.stack([p[1] for p, _ in rows]),
+                   policy_ids=ids, policy=shares,
+                   values=np.array([outcome[p[4]] for p, outcome in rows], np.float32))
