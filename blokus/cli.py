@@ -150,7 +150,8 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     try:
         summary = train.run(args.out, iterations=args.iterations, games_per_iteration=args.games_per_iteration,
-                            simulations=args.simulations, eval_every=args.eval_every, eval_games=args.eval_games,
+                            simulations=args.simulations, train_steps=args.train_steps,
+                            batch_size=args.batch_size, eval_every=args.eval_every, eval_games=args.eval_games,
                             eval_simulations=args.eval_simulations, opponents=args.opponents, seed=args.seed,
                             channels=args.channels, blocks=args.blocks, resume=args.resume, plot=args.plot,
                             progress=args.progress, echo=lambda text: tqdm.write(text + "\n"))
@@ -239,13 +240,17 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--out", required=True, metavar="DIR",
                     help="directory for the run's files; must be new or empty unless --resume")
     tr.add_argument("--iterations", type=argtypes.count, metavar="N",
-                    help="iterations (default: 20; on --resume, the run's; a larger N extends it)")
+                    help="iterations (default: 60; on --resume, the run's; a larger N extends it)")
     tr.add_argument("--games-per-iteration", type=argtypes.count, metavar="G",
                     help="self-play games per iteration, played side by side (default: 16)")
     tr.add_argument("--simulations", type=argtypes.count, metavar="S",
                     help="search simulations per move in self-play (default: 32)")
+    tr.add_argument("--train-steps", type=argtypes.count, metavar="N",
+                    help="optimiser steps per iteration (default: 32)")
+    tr.add_argument("--batch-size", type=argtypes.count, metavar="B",
+                    help="positions per minibatch, drawn from the replay buffer (default: 128)")
     tr.add_argument("--eval-every", type=argtypes.count, metavar="K",
-                    help="evaluate every K iterations, and at iteration 0 and the last (default: 5)")
+                    help="evaluate every K iterations, and at iteration 0 and the last (default: 10)")
     tr.add_argument("--eval-games", type=argtypes.count, metavar="E",
                     help="evaluation games per opponent (default: 20)")
     tr.add_argument("--eval-simulations", type=argtypes.natural, metavar="S",

@@ -34,7 +34,8 @@ from blokus.train.settings import Config, resolve_settings
 
 
 def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_per_iteration: int | None = None,
-        simulations: int | None = None, eval_every: int | None = None, eval_games: int | None = None,
+        simulations: int | None = None, train_steps: int | None = None, batch_size: int | None = None,
+        eval_every: int | None = None, eval_games: int | None = None,
         eval_simulations: int | None = None, opponents: Union[str, Sequence[str], None] = None,
         seed: int | None = None, channels: int | None = None, blocks: int | None = None,
         resume: bool = False, plot: bool = False, progress: bool | None = None,
@@ -46,13 +47,15 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
     out : path
         The run's directory; created if missing. Without ``resume`` it must be empty or absent.
     iterations : int
-        Iterations in the run (default 20); on resume it may grow.
+        Iterations in the run (default 60); on resume it may grow.
     games_per_iteration : int
         Self-play games per iteration, played side by side (default 16).
     simulations : int
         Search simulations per move in self-play (default 32).
+    train_steps, batch_size : int
+        Optimiser steps per iteration (default 32), positions per minibatch (default 128).
     eval_every, eval_games : int
-        Evaluate every that many iterations (default 5), that many games per opponent (default 20).
+        Evaluate every that many iterations (default 10), that many games per opponent (default 20).
     eval_simulations : int
         Simulations of the network's search in evaluation; 0 plays its raw policy (default:
         ``simulations``).
@@ -90,7 +93,8 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
     out = Path(out)
     config, resuming = resolve_settings(out, resume, {
         "iterations": iterations, "games_per_iteration": games_per_iteration, "simulations": simulations,
-        "eval_every": eval_every, "eval_games": eval_games, "eval_simulations": eval_simulations,
+        "train_steps": train_steps, "batch_size": batch_size, "eval_every": eval_every,
+        "eval_games": eval_games, "eval_simulations": eval_simulations,
         "opponents": opponents, "seed": seed, "channels": channels, "blocks": blocks})
     if plot:
         require_matplotlib()
@@ -118,7 +122,9 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
                 entry = _iteration(config, i, steps, net, optimiser, buffer, bar) if i else {"iteration": 0, "steps": 0}
                 steps = entry["steps"]
                 if i % config.eval_every == 0 or i == config.iterations:
+                    t0 = time.perf_counter()
                     entry["evaluation"] = _evaluate(config, i, net, bar)
+                    entry["eval_seconds"] = round(time.perf_counter() - t0, 3)
                 with _no_sigint():
                     append(out, entry)
                     checkpoint.save(out, config, i, steps, net, optimiser, buffer)

@@ -12,14 +12,14 @@ from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILE
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
-OPTIONS = {"iterations": 20, "games_per_iteration": 16, "simulations": 32, "eval_every": 5,
-           "eval_games": 20, "eval_simulations": None, "opponents": "random,greedy,mcts:sims=200",
-           "seed": 0, "channels": 32, "blocks": 2}
+OPTIONS = {"iterations": 60, "games_per_iteration": 16, "simulations": 32, "train_steps": 32,
+           "batch_size": 128, "eval_every": 10, "eval_games": 20, "eval_simulations": None,
+           "opponents": "random,greedy,mcts:sims=200", "seed": 0, "channels": 32, "blocks": 2}
 
 # Fixed by the code, recorded in run.json so that a resume by a blokus with other ones is refused.
 # Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100.
 HYPERPARAMETERS = {"variant": "duo", "start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
-                   "batch_size": 128, "train_steps": 32, "learning_rate": 1e-3, "weight_decay": 1e-4,
+                   "learning_rate": 1e-3, "weight_decay": 1e-4,
                    "c_puct": 1.25, "dirichlet_alpha": 0.1, "dirichlet_fraction": 0.25}
 
 # Options a resume may change: the run may be extended.
@@ -31,6 +31,8 @@ class Config:
     iterations: int
     games_per_iteration: int
     simulations: int
+    train_steps: int
+    batch_size: int
     eval_every: int
     eval_games: int
     eval_simulations: int
@@ -42,8 +44,6 @@ class Config:
     start: str
     sample_plies: int
     buffer_size: int
-    batch_size: int
-    train_steps: int
     learning_rate: float
     weight_decay: float
     c_puct: float
@@ -129,8 +129,8 @@ def _opponents(opponents) -> list[str]:
 
 
 def _check(config: Config) -> None:
-    at_least = {"iterations": 1, "games_per_iteration": 1, "simulations": 1, "eval_every": 1,
-                "eval_games": 1, "eval_simulations": 0, "channels": 1, "blocks": 0}
+    at_least = {"iterations": 1, "games_per_iteration": 1, "simulations": 1, "train_steps": 1,
+                "batch_size": 1, "eval_every": 1, "eval_games": 1, "eval_simulations": 0, "channels": 1, "blocks": 0}
     for key, low in at_least.items():
         value = getattr(config, key)
         if isinstance(value, bool) or not isinstance(value, int) or value < low:

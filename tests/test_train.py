@@ -1,0 +1,216 @@
+"""``blokus train``: self-play targets, checkpoints and exact resume, evaluation shares, the CLI.
+
+* the value targets are the rules' outcomes: along a recorded game that purple wins by placing
+  all 21 pieces (monomino last: 15 + 5 bonus against orange's pieces left), every position
+  where purple was to move has target 1 and every orange one 0; along a recorded draw (both
+  -28) every target is 1/2;
+* the policy targets are distributions over the legal moves of their position only (the mask
+  is the game's own legal mask there, replayed);
+* one iteration writes run.json, log.jsonl, checkpoint.pt and model.pt; a run of 2 iterations
+  stopped after 1 and resumed ends with the same weights, buffer and log as the run of 2;
+* a k-way tie counts 1/k in the evaluation's win share, with Wilson's interval as in the
+  ``blokus selfplay`` report;
+* bad options, a resume with other settings and a missing torch exit 2 with a message.
+"""
+import json
+import sys
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+import blokus
+from blokus.cli import main
+from recorded_games import DUO_DRAW
+
+torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')
+from blokus import train  # noqa: E402
+from blokus.train import evaluation  # noqa: E402
+from blokus.train.play import SearchOptions, play_games  # noqa: E402
+
+torch.set_num_threads(1)
+TINY = dict(games_per_iteration=2, simulations=4, train_steps=4, batch_size=16, eval_every=1, eval_games=2, opponents="random",
+            channels=4, blocks=0, seed=3)
+DATA = __import__("pathlib").Path(__file__).parent / "data"
+
+
+def recorded(name):
+    """(colour, text) moves of the first game of tests/data/NAME.jsonl."""
+    line = (DATA / name).read_text().splitlines()[0]
+    return [tuple(m) for m in json.loads(line)["moves"]]
+
+
+def scripted(moves):
+    """An evaluator that puts all the prior on the recorded move at each position of the
+    recorded game (found by its observation and legal mask) and is uniform elsewhere; with the
+    root's prior on one move the search's most visited move is that one."""
+    game, script = blokus.Game("duo", start="fixed"), {}
+    for colour, text in moves:
+        assert game.to_move == colour
+        key = game.observation(colour).tobytes() + game.legal_mask().tobytes()
+        move = blokus.parse_move(text, "duo")
+        script[key] = move
+        game.play(move)
+    assert game.is_over
+
+    def evaluate(observations, masks):
+        priors = masks.astype(np.float32)
+        for row, (obs, mask) in enumerate(zip(observations, masks)):
+            move = script.get(obs.tobytes() + mask.tobytes())
+            if move is not None:
+                priors[row] = 0
+                priors[row, move] = 1
+        return priors, np.full(len(masks), 0.5, np.float32)
+    return evaluate, game
+
+
+def replay_targets(moves):
+    evaluate, final = scripted(moves)
+    options = SearchOptions(simulations=8, c_puct=1.25, dirichlet_alpha=0.3, dirichlet_fraction=0.0)
+    samples, games = play_games(evaluate, 1, options, sample_plies=0, rng=np.random.default_rng(0), seed=0)
+    assert games[0].history == final.history  # the recorded game was played
+    return samples, games[0]
+
+
+def test_value_targets_are_the_outcomes_of_a_won_game():
+    moves = recorded("duo_all_placed.jsonl")
+    samples, game = replay_targets(moves)
+    assert game.player_scores()[0] == 20 and game.player_scores()[1] < 0  # all 21 placed, monomino last
+    movers = np.array([colour for colour, _ in moves])
+    assert len(samples) == len(moves)
+    np.testing.assert_array_equal(samples.values, np.where(movers == 0, 1.0, 0.0))
+    assert (movers[-3:] == 0).all()  # orange was out: purple moved on alone
+
+
+def test_value_targets_of_a_draw_are_one_half():
+    samples, game = replay_targets(DUO_DRAW)
+    assert game.player_scores() == [-28, -28]
+    np.testing.assert_array_equal(samples.values, np.full(len(DUO_DRAW), 0.5, np.float32))
+
+
+def test_policy_targets_sum_to_one_over_the_legal_moves_only():
+    net = train.checkpoint.make_network(4, 0).eval()
+    options = SearchOptions(simulations=6, c_puct=1.25, dirichlet_alpha=0.3, dirichlet_fraction=0.25)
+    samples, games = play_games(train.runner.evaluator(net), 2, options, sample_plies=4,
+                                rng=np.random.default_rng(1), seed=1)
+    a = 13_729
+    policy, masks = samples.dense_policy(a), samples.legal_masks(a)
+    np.testing.assert_allclose(policy.sum(axis=1), 1.0, rtol=1e-6)
+    assert (policy[~masks] == 0).all()
+    assert ((policy > 0).sum(axis=1) <= 6).all()  # at most one root move per simulation
+    # the masks are the games' legal masks, position by position (games in order, then plies)
+    expected = []
+    for g in games:
+        replay = blokus.Game("duo", start="fixed")
+        for _, move in g.history:
+            expected.append(replay.legal_mask())
+            replay.play(move)
+    np.testing.assert_array_equal(masks, np.stack(expected))
+
+
+def test_one_iteration_writes_checkpoint_and_log(tmp_path):
+    out = tmp_path / "run"
+    summary = train.run(out, iterations=1, **TINY)
+    assert summary["iteration"] == 1 and summary["steps"] == 4
+    for name in ("run.json", "log.jsonl", "checkpoint.pt", "model.pt"):
+        assert (out / name).exists(), name
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert [e["iteration"] for e in log] == [0, 1]
+    assert log[1]["positions"] == log[1]["buffer"] > 0
+    assert set(log[1]["evaluation"]) == {"random"} and log[1]["evaluation"]["random"]["games"] == 2
+    state = torch.load(out / "checkpoint.pt", weights_only=False)
+    assert state["iteration"] == 1 and state["buffer"]["size"] == log[1]["positions"]
+    net = train.load_network(out / "model.pt")
+    assert net.trunk.channels == 4
+    game = blokus.Game("duo", start="fixed")
+    assert game.is_legal(train.NetworkAgent(net, simulations=2)(game))
+    assert game.is_legal(train.NetworkAgent(net, simulations=0)(game))
+
+
+def _without_times(entries):
+    return [{k: v for k, v in e.items() if not k.endswith("_seconds")} for e in entries]
+
+
+def test_resume_continues_exactly_as_an_uninterrupted_run(tmp_path):
+    whole, part = tmp_path / "whole", tmp_path / "part"
+    train.run(whole, iterations=2, **TINY)
+    train.run(part, iterations=1, **TINY)
+    summary = train.run(part, iterations=2, resume=True)  # the other settings are the run's
+    assert summary["iteration"] == 2 and summary["steps"] == 8
+    a = torch.load(whole / "checkpoint.pt", weights_only=False)
+    b = torch.load(part / "checkpoint.pt", weights_only=False)
+    assert a["iteration"] == b["iteration"] == 2
+    for key in a["model"]:
+        assert torch.equal(a["model"][key], b["model"][key]), key
+    for key in ("observations", "masks", "policy_ids", "policy", "values"):
+        np.testing.assert_array_equal(a["buffer"][key], b["buffer"][key])
+    log = lambda out: [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert _without_times(log(whole)) == _without_times(log(part))
+    # another seed gives another run: the comparison above can fail
+    other = tmp_path / "other"
+    train.run(other, iterations=1, **{**TINY, "seed": 4})
+    c = torch.load(other / "checkpoint.pt", weights_only=False)
+    assert not np.array_equal(c["buffer"]["policy_ids"], a["buffer"]["policy_ids"][:len(c["buffer"]["policy_ids"])])
+
+
+def test_a_tie_counts_one_half_in_the_win_share():
+    # three finished games from the network's seat: won, lost, tied
+    def finished(winners):
+        return SimpleNamespace(winners=lambda: winners, num_players=2)
+    shares = [evaluation.win_shares(finished(w))[seat] for w, seat in (([0], 0), ([0], 1), ([0, 1], 1))]
+    assert shares == [1.0, 0.0, 0.5]
+    # Wilson's 95% interval for 1.5 wins in 3, from its formula: (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)
+    z, n, p = 1.959963984540054, 3, 0.5
+    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    low, high = blokus.selfplay.wilson(sum(shares), 3)
+    assert low == pytest.approx(centre - half) and high == pytest.approx(centre + half)
+    entry = {"iteration": 5, "steps": 160, "evaluation": {"random": {
+        "games": 3, "wins": 1.5, "win_share": 0.5, "win_share_low": low, "win_share_high": high}}}
+    table = train.format_table([entry], ["random"])
+    assert " 50.0% [" in table and "a tie counts 1/2" in table
+
+
+def _error(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["train", *argv])
+    assert exc.value.code == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--simulations", "0"], "--simulations: must be at least 1"),
+    (["--eval-simulations", "-1"], "--eval-simulations: must be at least 0"),
+    (["--opponents", "nobody"], "--opponents: unknown agent 'nobody'"),
+    (["--opponents", "random,random"], "'random' is given twice"),
+    (["--seed", "-1"], "--seed: must be in [0, 2**64)"),
+])
+def test_bad_options_exit_2(tmp_path, capsys, argv, message):
+    assert message in _error(["--out", str(tmp_path / "run"), *argv], capsys)
+    assert not (tmp_path / "run").exists()
+
+
+def test_resume_with_other_settings_is_refused(tmp_path, capsys):
+    out = tmp_path / "run"
+    train.run(out, iterations=1, **TINY)
+    err = _error(["--out", str(out), "--resume", "--seed", "5"], capsys)
+    assert f"the run in {out} has --seed 3, not 5" in err
+    err = _error(["--out", str(out), "--resume", "--opponents", "greedy"], capsys)
+    assert "--opponents random, not greedy" in err
+    err = _error(["--out", str(out), "--resume", "--iterations", "1", "--channels", "8"], capsys)
+    assert "--channels 4, not 8" in err
+    assert "is not empty: add --resume" in _error(["--out", str(out)], capsys)
+    before = (out / "log.jsonl").read_text()
+    assert main(["train", "--out", str(out), "--resume", "--iterations", "1"]) == 0
+    assert (out / "log.jsonl").read_text() == before  # already complete: nothing trained
+
+
+def test_missing_torch_exits_2_naming_the_extra(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "torch", None)
+    for name in [m for m in sys.modules if m == "blokus.train" or m.startswith(("blokus.train.", "blokus.nn"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.delattr(blokus, "train", raising=False)
+    monkeypatch.delattr(blokus, "nn", raising=False)
+    assert main(["train", "--out", str(tmp_path / "run")]) == 2
+    assert 'pip install "blokus[torch]"' in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
