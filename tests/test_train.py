@@ -13,7 +13,10 @@
 * bad options, a resume with other settings and a missing torch exit 2 with a message.
 """
 import json
+import signal
+import subprocess
 import sys
+import time
 from types import SimpleNamespace
 
 import numpy as np
@@ -203,6 +206,26 @@ def test_resume_with_other_settings_is_refused(tmp_path, capsys):
     before = (out / "log.jsonl").read_text()
     assert main(["train", "--out", str(out), "--resume", "--iterations", "1"]) == 0
     assert (out / "log.jsonl").read_text() == before  # already complete: nothing trained
+
+
+def test_ctrl_c_keeps_the_last_checkpoint_and_exits_130(tmp_path):
+    out = tmp_path / "run"
+    options = [f"--{k.replace('_', '-')}={v}" for k, v in TINY.items()]
+    proc = subprocess.Popen([sys.executable, "-m", "blokus", "train", "--out", str(out), "--iterations", "1000",
+                             *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120  # a generous bound on the first iterations, not a timing
+    while time.monotonic() < deadline and proc.poll() is None:
+        if (out / "log.jsonl").exists() and len((out / "log.jsonl").read_text().splitlines()) >= 3:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    state = torch.load(out / "checkpoint.pt", weights_only=False)
+    log = [json.loads(line) for line in (out / "log.jsonl").read_text().splitlines()]
+    assert f"the checkpoint of iteration {state['iteration']} is kept" in err and "--resume" in err
+    assert state["iteration"] >= 2
+    assert [e["iteration"] for e in log] == list(range(state["iteration"] + 1))  # written together
 
 
 def test_missing_torch_exits_2_naming_the_extra(tmp_path, capsys, monkeypatch):

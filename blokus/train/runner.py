@@ -10,8 +10,10 @@ uninterrupted one would.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import time
 from pathlib import Path
 from typing import Callable, Sequence, Union
@@ -19,7 +21,6 @@ from typing import Callable, Sequence, Union
 import numpy as np
 import torch
 
-from blokus.selfplay.runner import _no_sigint
 from blokus.train import checkpoint
 from blokus.train.buffer import ReplayBuffer
 from blokus.train.errors import Interrupted
@@ -125,10 +126,10 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
                     t0 = time.perf_counter()
                     entry["evaluation"] = _evaluate(config, i, net, bar)
                     entry["eval_seconds"] = round(time.perf_counter() - t0, 3)
-                with _no_sigint():
+                with _sigint_deferred():
                     append(out, entry)
                     checkpoint.save(out, config, i, steps, net, optimiser, buffer)
-                saved = i
+                    saved = i  # before a Ctrl-C held back until here is raised
                 entries.append(entry)
                 if "evaluation" in entry:
                     say(format_table([e for e in entries if "evaluation" in e], config.opponents))
@@ -138,6 +139,8 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
                     bar.update(1)
         except KeyboardInterrupt:
             raise Interrupted(str(out), saved) from None
+    if plot:  # also when a resume found the run complete
+        plot_win_shares(out / PLOT_FILE, entries, config.opponents)
     return {"out": str(out), "iteration": config.iterations, "steps": steps, "log": entries, "files": files}
 
 
@@ -168,3 +171,21 @@ def _evaluate(config: Config, i: int, net, bar) -> dict:
         results[opponent] = play_match(net, opponent, config.eval_games, config.eval_simulations, config.c_puct,
                                        step_seed(config.seed, i, k + 1), start=config.start)
     return results
+
+
+@contextlib.contextmanager
+def _sigint_deferred():
+    """While the log line and the checkpoint are written, Ctrl-C waits for their end, then
+    interrupts: both files always describe the same iteration."""
+    caught = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    except ValueError:  # not the main thread: signals are not ours to handle
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
