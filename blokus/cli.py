@@ -158,8 +158,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     except train.TrainError as exc:
         args.parser.error(str(exc))
     except train.Interrupted as exc:
-        kept = ("no iteration had finished: nothing to resume from" if exc.iteration is None else
-                f"the checkpoint of iteration {exc.iteration} is kept in {exc.out}")
+        kept = (f"the checkpoint of iteration {exc.iteration} is kept in {exc.out}" if exc.iteration is not None
+                else "no iteration had finished yet (a resume starts from the beginning)")
         print(f"\ninterrupted: {kept}\nresume with: blokus train --out {shlex.quote(exc.out)} --resume",
               file=sys.stderr)
         return 130

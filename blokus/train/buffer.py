@@ -57,7 +57,8 @@ class ReplayBuffer:
     def add(self, samples: Samples) -> None:
         rows = (self.next + np.arange(len(samples))) % self.capacity
         if len(samples) > self.capacity:  # only the newest fit
-            rows, samples = rows[-self.capacity:], Samples(*(getattr(samples, f)[-self.capacity:] for f in self.FIELDS))
+            rows = rows[-self.capacity:]
+            samples = Samples(*(getattr(samples, f)[-self.capacity:] for f in self.FIELDS))
         for name in self.FIELDS:
             getattr(self.data, name)[rows] = getattr(samples, name)
         self.next = int((self.next + len(samples)) % self.capacity)

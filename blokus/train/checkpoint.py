@@ -36,7 +36,8 @@ def load(out: Path, net, optimiser, buffer: ReplayBuffer) -> tuple[int, int]:
 
 
 def load_network(path: str | os.PathLike):
-    """The network saved in a run's ``model.pt`` (or ``checkpoint.pt``), in eval mode.
+    """The network saved in a run's ``model.pt`` (or ``checkpoint.pt``), in eval mode. The
+    file is a pickle (``torch.load(weights_only=False)``): load only files you trust.
 
     Raises
     ------

@@ -120,7 +120,10 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
             bar.update(iteration)
             first = iteration if saved is not None else -1
             for i in range(first + 1, config.iterations + 1):
-                entry = _iteration(config, i, steps, net, optimiser, buffer, bar) if i else {"iteration": 0, "steps": 0}
+                if i == 0:  # the untrained network, evaluated only
+                    entry = {"iteration": 0, "steps": 0}
+                else:
+                    entry = _iteration(config, i, steps, net, optimiser, buffer, bar)
                 steps = entry["steps"]
                 if i % config.eval_every == 0 or i == config.iterations:
                     t0 = time.perf_counter()

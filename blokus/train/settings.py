@@ -130,7 +130,8 @@ def _opponents(opponents) -> list[str]:
 
 def _check(config: Config) -> None:
     at_least = {"iterations": 1, "games_per_iteration": 1, "simulations": 1, "train_steps": 1,
-                "batch_size": 1, "eval_every": 1, "eval_games": 1, "eval_simulations": 0, "channels": 1, "blocks": 0}
+                "batch_size": 1, "eval_every": 1, "eval_games": 1, "eval_simulations": 0, "channels": 1,
+                "blocks": 0}
     for key, low in at_least.items():
         value = getattr(config, key)
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
