@@ -31,9 +31,9 @@ def illegal_reward(game: Game, reward: str) -> float:
     breaking a rule never pays better than playing."""
     if reward == "win_loss":
         return -1.0
-    from blokus._core import player_weights
+    from blokus._core import TOTAL_SQUARES, player_weights
 
-    return -float(89 * player_weights(game.variant).sum(axis=1).max() + 1)
+    return -float(TOTAL_SQUARES * player_weights(game.variant).sum(axis=1).max() + 1)
 
 
 def check_seat(num_players: int, seat) -> int:

@@ -30,17 +30,12 @@ static void reset_game(bk_vector *v, int64_t i)
 static void finish(bk_vector *v, int64_t i)
 {
     const bk_board *b = &v->boards[i];
-    int players[BK_MAX_COLOURS], best;
     v->done[i] = 1;
     v->episode_length[i] = v->ply[i];
     v->episodes[i]++;
     for (int c = 0; c < v->num_colours; c++)
         v->episode_scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
-    bk_player_scores(b, players);
-    best = players[0];
-    for (int p = 1; p < v->num_players; p++)
-        if (players[p] > best) best = players[p];
-    for (int p = 0; p < v->num_players; p++) v->episode_winners[i * v->num_players + p] = players[p] == best;
+    bk_winners(b, v->episode_winners + i * v->num_players);
 }
 
 /* mask[ids[k]] = value for the n ids; unrolled by hand, which halves the
