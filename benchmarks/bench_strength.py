@@ -5,7 +5,9 @@ runner ``twogtp``, colours alternating by game.
 
 Per level it prints the games played, our score share (a win 1, a draw 1/2) with its 95% Wilson
 interval, and the CPU seconds per move of each side (twogtp's per-game ``cputime`` differences
-divided by the moves each side made, counted in the game records). Pentobi runs with ``--nobook``
+divided by the moves each side made, counted in the game records) and our mean final score
+margin (our points minus Pentobi's, replaying the game records with our rules): a finer reading of
+strength than the score share when few games are played. Pentobi runs with ``--nobook``
 (no opening book) and ``--noresign``. Exits 2 when ``pentobi-gtp`` or ``twogtp`` is missing
 (``--pentobi DIR``, default ``../shared/pentobi`` next to the checkout).
 
@@ -26,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # twogtp's -g names; classic_2's colours are SGF properties 1..4, Duo's B and W.
 VARIANTS = {"duo": "duo", "classic_2": "classic_2"}
-_MOVE = re.compile(r";([A-Za-z0-9]+)\[")
+_MOVE = re.compile(r";([A-Za-z0-9]+)\[([^\]]*)\]")
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -43,19 +45,23 @@ def player_of(prop: str) -> int:
     return (int(prop) - 1) % 2  # classic_2: blue and red against yellow and green
 
 
-def moves_per_player(sgf_file: Path) -> dict[int, list[int]]:
-    """Game number -> [moves of player 0, moves of player 1], from twogtp's game records."""
-    counts = {}
+def replay(sgf_file: Path, variant: str) -> dict[int, tuple[list[int], list[int]]]:
+    """Game number -> ([moves of player 0, of player 1], [final score of player 0, of player 1]),
+    replaying twogtp's game records with our rules."""
+    from blokus.game import Game
+
+    games = {}
     for line in sgf_file.read_text().splitlines():
         number = re.search(r"GN\[(\d+)\]", line)
         if not number:
             continue
-        per_player = [0, 0]
-        for prop in _MOVE.findall(line):
+        game, per_player = Game(variant, start="fixed"), [0, 0]
+        for prop, move in _MOVE.findall(line):
             if prop not in ("GM", "GN"):
                 per_player[player_of(prop)] += 1
-        counts[int(number.group(1))] = per_player
-    return counts
+                game.play(move)
+        games[int(number.group(1))] = (per_player, [int(s) for s in game.player_scores()])
+    return games
 
 
 def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) -> dict:
@@ -69,8 +75,8 @@ def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) ->
         subprocess.run([str(pentobi / "twogtp"), "-b", ours, "-w", theirs, "-g", VARIANTS[args.variant],
                         "-n", str(args.games), "-f", str(prefix), "--threads", str(args.threads), "--quiet"],
                        env=env, check=True, stdout=log, stderr=log)
-    moves = moves_per_player(prefix.with_suffix(".blksgf"))
-    games = score = cpu_ours = cpu_theirs = moves_ours = moves_theirs = 0
+    records = replay(prefix.with_suffix(".blksgf"), args.variant)
+    games = score = cpu_ours = cpu_theirs = moves_ours = moves_theirs = margin = 0
     for line in prefix.with_suffix(".dat").read_text().splitlines():
         if line.startswith("#") or not line.strip():
             continue
@@ -79,10 +85,12 @@ def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) ->
         score += float(result)
         cpu_ours += float(cpu_b)
         cpu_theirs += float(cpu_w)
-        per_player = moves[int(number)]
-        moves_ours += per_player[int(ours_player)]
-        moves_theirs += per_player[1 - int(ours_player)]
+        (moves, scores), ours = records[int(number)], int(ours_player)
+        moves_ours += moves[ours]
+        moves_theirs += moves[1 - ours]
+        margin += scores[ours] - scores[1 - ours]
     return {"level": level, "games": games, "share": score / games, "interval": wilson(score / games, games),
+            "margin": margin / games,
             "cpu_ours": cpu_ours / max(moves_ours, 1), "cpu_theirs": cpu_theirs / max(moves_theirs, 1)}
 
 
@@ -106,12 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     print(f"{args.variant}: {args.agent} against pentobi-gtp --nobook; records in {out}")
     print(f"{'level':>5} {'games':>5} {'our score':>9} {'95% interval':>14} {'our CPU/move':>12} "
-          f"{'Pentobi CPU/move':>16} {'ratio':>6}")
+          f"{'Pentobi CPU/move':>16} {'ratio':>6} {'margin':>7}")
     for level in (int(text) for text in args.levels.split(",")):
         r = run_level(args, args.pentobi, level, out)
         low, high = r["interval"]
         print(f"{r['level']:>5} {r['games']:>5} {r['share']:>9.0%} {f'{low:.0%}-{high:.0%}':>14} "
-              f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f}",
+              f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} {r['margin']:>+7.1f}",
               flush=True)
     return 0
 

@@ -98,7 +98,9 @@ def _check(ok: bool, name: str, value, expected: str) -> None:
 
 
 class MCTSAgent(_Seeded):
-    """UCT Monte-Carlo tree search in C.
+    """UCT Monte-Carlo tree search in C, with playouts by a policy (local answers to the
+    opponents' last moves, large pieces first) and children ordered by a prior (large pieces,
+    covering the opponents' attachment points); see ``csrc/mcts.h`` and ``csrc/playout_policy.h``.
 
     Parameters
     ----------
@@ -111,7 +113,7 @@ class MCTSAgent(_Seeded):
         UCT constant c (``c``), >= 0.
     widening : float
         Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
-        first children, ordered larger pieces first.
+        first children in prior order.
     max_nodes : int
         The tree stops growing at this many nodes (24 bytes each); playouts go on.
     seed : int or None
@@ -123,7 +125,7 @@ class MCTSAgent(_Seeded):
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = 0.7, widening: float = 2.0, max_nodes: int = 1 << 22,
+                 exploration: float = 0.2, widening: float = 2.0, max_nodes: int = 1 << 22,
                  seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:

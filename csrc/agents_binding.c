@@ -115,7 +115,7 @@ static PyMethodDef agent_functions[] = {
      "The placement id that built-in policy \"random\" or \"greedy\" plays for the\n"
      "colour to move, drawing from random stream `seed`."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
-     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.7, widening=2.0,\n"
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
      "     max_nodes=4194304, seed=0)\n--\n\n"
      "UCT search in C from the game's position, with the GIL released; stops\n"
      "after `simulations` or `seconds`, whichever comes first.\n\n"

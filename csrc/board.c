@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "movegen.h"
+#include "playout_policy.h"
 #include "score.h"
 
 static const bk_variant_info variant_info[BK_NUM_VARIANTS] = {
@@ -39,6 +40,7 @@ void bk_init(void)
     done = 1;
     bk_pieces_init();
     bk_movegen_init();
+    bk_playout_policy_init();
     for (int c = 0; c < BK_MAX_COLOURS; c++)
         for (int i = 0; i < BK_MAX_SIZE * BK_MAX_SIZE; i++) zobrist_cell[c][i] = splitmix64(&s);
     for (int t = 0; t <= BK_MAX_COLOURS; t++) zobrist_turn[t] = splitmix64(&s);

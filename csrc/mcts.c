@@ -31,12 +31,14 @@ struct bk_mcts {
     int full; /* the tree could not grow: no more expansions */
     int side[BK_MAX_COLOURS]; /* per player: the lowest player with the same score weights */
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
-    bk_move_sets playout_scratch;
+    float priors[BK_MAX_MOVES];
+    uint8_t bucket[BK_MAX_MOVES];
+    bk_policy_scratch playout_scratch;
 };
 
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.7, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
+    return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
 }
 
 /* Players whose scores are made of the same colours are one side. */
@@ -102,8 +104,11 @@ static int reserve(bk_mcts *t, int64_t n, int is_root)
     return 1;
 }
 
-/* Orders moves by the prior: larger pieces first, each size in random order
- * (a shuffle, then a stable pass per size). */
+#define PRIOR_BUCKETS 128 /* half-octaves of the prior, 2^-32 .. 2^32 */
+
+/* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
+ * then a counting sort on the prior's half-octave, so that moves of about
+ * the same prior come in random order. */
 static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -112,10 +117,15 @@ static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n
         moves[i] = moves[j];
         moves[j] = m;
     }
-    int k = 0;
-    for (int size = BK_MAX_PIECE_SIZE; size >= 1; size--)
-        for (int i = 0; i < n; i++)
-            if (bk_orients[b->geom->orient_of[moves[i]]].size == size) out[k++] = moves[i];
+    bk_policy_priors(b, moves, n, t->priors);
+    int start[PRIOR_BUCKETS + 1] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
+        t->bucket[i] = (uint8_t)(k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k);
+        start[t->bucket[i] + 1]++;
+    }
+    for (int k = 0; k < PRIOR_BUCKETS; k++) start[k + 1] += start[k];
+    for (int i = 0; i < n; i++) out[start[t->bucket[i]]++] = moves[i];
 }
 
 /* Makes the children of node v, whose position is b (a colour is to move);
@@ -192,7 +202,7 @@ static void simulate(bk_mcts *t)
         bk_play_unchecked(&b, t->nodes[v].move);
         path[depth++] = v;
     }
-    bk_random_playout(&b, &t->rng, &t->playout_scratch);
+    bk_policy_playout(&b, &t->rng, &t->playout_scratch);
     double values[BK_MAX_COLOURS];
     playout_values(t, &b, values);
     for (uint32_t i = 0; i < depth; i++) {

@@ -9,7 +9,11 @@
  * the best other side, which breaks ties between equally won or lost
  * positions.
  *
- * Children are ordered by a prior (larger pieces first, ties in random
+ * Simulations leave the tree by the playout policy of playout_policy.h
+ * (local answers to the opponents' last moves, large pieces first), not by
+ * uniform random moves: each playout then says far more about a position.
+ * Children are ordered by the prior of bk_policy_priors (large pieces,
+ * covering the opponents' attachment points; about equal priors in random
  * order) and admitted by progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
@@ -18,7 +22,7 @@
 #define BK_MCTS_H
 
 #include "board.h"
-#include "playout.h"
+#include "playout_policy.h"
 
 typedef struct {
     double exploration; /* UCT constant c in Q + c * sqrt(ln N / n) */
