@@ -146,19 +146,34 @@ def test_mcts_search_and_policy_move_leave_the_game_unchanged_midgame():
     game.play(rng.choice(game.legal_moves().tolist()))  # still playable from the same state
 
 
-@pytest.mark.parametrize("variant", ["classic_3", "classic_teams"])
-def test_mcts_plays_full_games_with_legal_moves_only(variant):
+@pytest.mark.parametrize("start", ["fixed", "any"])
+@pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "classic_teams", "duo"])
+def test_mcts_plays_full_games_with_legal_moves_only(variant, start):
     agent = make_agent("mcts:sims=50", seed=11)
-    game = blokus.Game(variant, start="fixed")
+    game = blokus.Game(variant, start=start)
     movers = set()
     while not game.is_over:
         move = agent(game)
         assert move in legal_set(game), (len(game.history), move)
         movers.add(game.to_move)
         game.play(move)
-    assert game.is_over and all(game.is_out(c) for c in range(4))
-    assert movers == {0, 1, 2, 3}           # green too, in classic_3 by rotation
+    colours = range(game.num_colours)
+    assert game.is_over and all(game.is_out(c) for c in colours)
+    assert movers == set(colours)           # green too, in classic_3 by rotation
     assert game.to_move == -1
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_mcts_opening_searches_pentominoes_only(variant):
+    # The playouts and the prior consider only pentominoes in every colour's first two moves
+    # (csrc/playout_policy.h), so an opening search never tries a smaller piece, though the
+    # first move of any size is legal.
+    game = blokus.Game(variant, start="fixed")
+    assert {placed_size(game, m) for m in game.legal_moves().tolist()} == {1, 2, 3, 4, 5}
+    for _ in range(2 * game.num_colours):
+        search = MCTSAgent(200, seed=len(game.history)).search(game)
+        assert {placed_size(game, m) for m in search.ids.tolist()} == {5}, len(game.history)
+        game.play(int(search.ids[0]))
 
 
 # --- 2. reproducibility ------------------------------------------------------------------
