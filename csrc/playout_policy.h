@@ -5,9 +5,9 @@
  * play.  This policy plays like a weak but sensible player, which makes each
  * playout's result say much more about the position it started from:
  *
- * - Local moves first: the cells of the opponents' last moves (the last 3
- *   moves of colours that do not score for the mover) leave attachment
- *   points, and the cells next to them, that the opponent will want next.
+ * - Local moves first: the opponents' last moves (those among the last 3
+ *   moves made by colours that do not score for the mover) leave attachment
+ *   points, and cells next to them, that the opponent will want next.
  *   A move's local count is the number of its cells on such points, a cell
  *   counting twice when it is also an attachment point of the mover.  Only
  *   the moves with the highest count are considered: a playout answers
@@ -22,8 +22,10 @@
  *   such a move.
  *
  * The ideas are those of Pentobi's playouts (its PlayoutFeatures and
- * State), re-derived for our bitboards; the weights are ours, chosen by
- * matches (benchmarks/bench_strength.py). */
+ * State), re-derived for our bitboards.  The size and corner factors and the
+ * opening's size schedule are the values Pentobi uses, not yet tuned for
+ * us; the prior's factors were chosen by our matches
+ * (benchmarks/bench_strength.py). */
 #ifndef BK_PLAYOUT_POLICY_H
 #define BK_PLAYOUT_POLICY_H
 
