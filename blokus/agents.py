@@ -84,12 +84,32 @@ class Search:
         win (1 alone, 1/k in a k-way tie) + 0.1 x a squashed score margin.
     simulations : int
         Simulations run in all.
+    win_probability : ndarray, float64, shape (k,)
+        Of each move, for the player making it: the mean share of the win of its side over the
+        simulations through the move (1 alone, 1/k in a k-way tie), in [0, 1].
+    expected_score : ndarray, float64, shape (k,)
+        Of each move: the mean final score of the player making it (``Game.player_scores``'s
+        scale: 0 for a full placement plus the bonus, minus the squares left).
+    principal_variation : ndarray, int32, shape (d,)
+        The line the search expects, from ``ids[0]``: the most visited move at each node down
+        the tree (placement ids, each for the colour to move then).
+    player_win_probability, player_expected_score : ndarray, float64, shape (num_players,)
+        Each player's mean share of the win and mean final score over all the simulations.
+
+    These are playout statistics: they judge how the search's own playouts end from here, so
+    they are rough with a few hundred simulations and sharpen (and grow more trustworthy as
+    estimates of real play) with more; a move tried a handful of times has a noisy figure.
     """
 
     ids: np.ndarray
     visits: np.ndarray
     values: np.ndarray
     simulations: int
+    win_probability: np.ndarray
+    expected_score: np.ndarray
+    principal_variation: np.ndarray
+    player_win_probability: np.ndarray
+    player_expected_score: np.ndarray
 
 
 def _check(ok: bool, name: str, value, expected: str) -> None:
@@ -150,8 +170,7 @@ class MCTSAgent(_Seeded):
         ValueError
             The game is over.
         """
-        ids, visits, values, sims = _core.mcts(game, seed=self._next_seed(), **self.options)
-        return Search(ids, visits, values, sims)
+        return Search(*_core.mcts(game, seed=self._next_seed(), **self.options))
 
     def __call__(self, game: Game) -> int:
         return int(self.search(game).ids[0])
