@@ -85,12 +85,32 @@ class Search:
         win (1 alone, 1/k in a k-way tie) + 0.1 x a squashed score margin.
     simulations : int
         Simulations run in all.
+    win_probability : ndarray, float64, shape (k,)
+        Of each move, for the player making it: the mean share of the win of its side over the
+        simulations through the move (1 alone, 1/k in a k-way tie), in [0, 1].
+    expected_score : ndarray, float64, shape (k,)
+        Of each move: the mean final score of the player making it (``Game.player_scores``'s
+        scale: 0 for a full placement plus the bonus, minus the squares left).
+    principal_variation : ndarray, int32, shape (d,)
+        The line the search expects, from ``ids[0]``: the most visited move at each node down
+        the tree (placement ids, each for the colour to move then).
+    player_win_probability, player_expected_score : ndarray, float64, shape (num_players,)
+        Each player's mean share of the win and mean final score over all the simulations.
+
+    These are playout statistics: they judge how the search's own playouts end from here, so
+    they are rough with a few hundred simulations and sharpen (and grow more trustworthy as
+    estimates of real play) with more; a move tried a handful of times has a noisy figure.
     """
 
     ids: np.ndarray
     visits: np.ndarray
     values: np.ndarray
     simulations: int
+    win_probability: np.ndarray
+    expected_score: np.ndarray
+    principal_variation: np.ndarray
+    player_win_probability: np.ndarray
+    player_expected_score: np.ndarray
 
 
 # The longest time limit a search takes (as the engine's time limits: about 31 years).
@@ -128,7 +148,9 @@ def _real(text: str) -> float:
 
 
 class MCTSAgent(_Seeded):
-    """UCT Monte-Carlo tree search in C.
+    """UCT Monte-Carlo tree search in C, with playouts by a policy (local answers to the
+    opponents' last moves, large pieces first) and children ordered by a prior (large pieces,
+    covering the opponents' attachment points); see ``csrc/mcts.h`` and ``csrc/playout_policy.h``.
 
     Parameters
     ----------
@@ -141,7 +163,7 @@ class MCTSAgent(_Seeded):
         UCT constant c (``c``), >= 0.
     widening : float
         Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
-        first children, ordered larger pieces first.
+        first children in prior order.
     max_nodes : int
         The tree stops growing at this many nodes (24 bytes each); playouts go on.
     seed : int or None
@@ -153,7 +175,7 @@ class MCTSAgent(_Seeded):
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = 0.7, widening: float = 2.0, max_nodes: int = 1 << 22,
+                 exploration: float = 0.2, widening: float = 2.0, max_nodes: int = 1 << 22,
                  seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
@@ -178,8 +200,7 @@ class MCTSAgent(_Seeded):
         ValueError
             The game is over.
         """
-        ids, visits, values, sims = _core.mcts(game, seed=self._next_seed(), **self.options)
-        return Search(ids, visits, values, sims)
+        return Search(*_core.mcts(game, seed=self._next_seed(), **self.options))
 
     def __call__(self, game: Game) -> int:
         return int(self.search(game).ids[0])

@@ -146,19 +146,34 @@ def test_mcts_search_and_policy_move_leave_the_game_unchanged_midgame():
     game.play(rng.choice(game.legal_moves().tolist()))  # still playable from the same state
 
 
-@pytest.mark.parametrize("variant", ["classic_3", "classic_teams"])
-def test_mcts_plays_full_games_with_legal_moves_only(variant):
+@pytest.mark.parametrize("start", ["fixed", "any"])
+@pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "classic_teams", "duo"])
+def test_mcts_plays_full_games_with_legal_moves_only(variant, start):
     agent = make_agent("mcts:sims=50", seed=11)
-    game = blokus.Game(variant, start="fixed")
+    game = blokus.Game(variant, start=start)
     movers = set()
     while not game.is_over:
         move = agent(game)
         assert move in legal_set(game), (len(game.history), move)
         movers.add(game.to_move)
         game.play(move)
-    assert game.is_over and all(game.is_out(c) for c in range(4))
-    assert movers == {0, 1, 2, 3}           # green too, in classic_3 by rotation
+    colours = range(game.num_colours)
+    assert game.is_over and all(game.is_out(c) for c in colours)
+    assert movers == set(colours)           # green too, in classic_3 by rotation
     assert game.to_move == -1
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_mcts_opening_searches_pentominoes_only(variant):
+    # The playouts and the prior consider only pentominoes in every colour's first two moves
+    # (csrc/playout_policy.h), so an opening search never tries a smaller piece, though the
+    # first move of any size is legal.
+    game = blokus.Game(variant, start="fixed")
+    assert {placed_size(game, m) for m in game.legal_moves().tolist()} == {1, 2, 3, 4, 5}
+    for _ in range(2 * game.num_colours):
+        search = MCTSAgent(200, seed=len(game.history)).search(game)
+        assert {placed_size(game, m) for m in search.ids.tolist()} == {5}, len(game.history)
+        game.play(int(search.ids[0]))
 
 
 # --- 2. reproducibility ------------------------------------------------------------------
@@ -292,12 +307,26 @@ def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves):
         assert int(search.ids[0]) in best_moves, (seed, int(search.ids[0]), reach, best)
         assert MCTSAgent(3000, seed=seed)(game) == int(search.ids[0])
         # the value is 0.9 x win share + 0.1 x a squashed margin in [0, 1]:
-        for move, value in zip(search.ids.tolist(), search.values.tolist()):
+        for move, value, win, score in zip(search.ids.tolist(), search.values.tolist(),
+                                           search.win_probability.tolist(), search.expected_score.tolist()):
             lo, hi = reach[move]
+            assert lo <= score <= hi, (move, score, reach[move])   # a mean of reachable finals
             if lo > rival:                  # every continuation wins
-                assert value >= 0.9, (move, value, reach[move], rival)
+                assert value >= 0.9 and win == 1.0, (move, value, win, reach[move], rival)
             if hi < rival:                  # every continuation loses
-                assert value <= 0.1, (move, value, reach[move], rival)
+                assert value <= 0.1 and win == 0.0, (move, value, win, reach[move], rival)
+        # the principal variation starts with the move played and is a legal line
+        line = search.principal_variation.tolist()
+        assert line[0] == int(search.ids[0])
+        after = game.copy()
+        for move in line:
+            assert move in legal_set(after)
+            after.play(move)
+        # the players' figures are means over every simulation: all of them are reachable
+        wins, scores = search.player_win_probability, search.player_expected_score
+        assert wins.shape == scores.shape == (2,) and wins.sum() == pytest.approx(1.0)
+        assert scores[1 - mover] == rival       # the other colour never moves again
+        assert min(lo for lo, _ in reach.values()) <= scores[mover] <= best
 
 
 @pytest.mark.parametrize("seed0,start,moves", P.DUEL_ONE_WIN,
@@ -387,7 +416,7 @@ def test_search_by_time_and_by_count():
     game = blokus.Game("duo", start="any")
     by_time = MCTSAgent(seconds=0.05, seed=1).search(game)
     assert by_time.simulations >= 1 and int(by_time.ids[0]) in legal_set(game)
-    ids, visits, values, sims = _core.mcts(game, seconds=0.05, seed=1)
+    ids, visits, values, sims, *_ = _core.mcts(game, seconds=0.05, seed=1)
     assert sims >= 1 and len(ids) >= 1
     # both given, time long: the simulation count is reached first
     assert MCTSAgent(40, seconds=600, seed=1).search(game).simulations == 40

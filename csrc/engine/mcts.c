@@ -30,17 +30,23 @@ struct bk_mcts {
     int64_t num_nodes, capacity, simulations;
     int full; /* the tree could not grow: no more expansions */
     int side[BK_MAX_COLOURS]; /* per player: the lowest player with the same score weights */
+    int num_players;
+    double *root_wins, *root_scores;      /* per child of the root: sums over its simulations */
+    double player_wins[BK_MAX_COLOURS];   /* per player: sums over every simulation */
+    double player_scores[BK_MAX_COLOURS];
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
-    bk_move_sets playout_scratch;
+    float priors[BK_MAX_MOVES];
+    uint8_t bucket[BK_MAX_MOVES];
+    bk_policy_scratch playout_scratch;
 };
 
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.7, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
+    return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
 }
 
 /* Players whose scores are made of the same colours are one side. */
-static void find_sides(int variant, int *side)
+static int find_sides(int variant, int *side)
 {
     int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
     int n = bk_player_weights(variant, weights);
@@ -49,16 +55,17 @@ static void find_sides(int variant, int *side)
         for (int q = 0; q < p && side[p] == p; q++)
             if (memcmp(weights[p], weights[q], sizeof weights[p]) == 0) side[p] = q;
     }
+    return n;
 }
 
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed)
 {
-    bk_mcts *t = malloc(sizeof *t);
+    bk_mcts *t = calloc(1, sizeof *t); /* the sums start at 0 */
     if (!t) return NULL;
     t->root = *root;
     t->params = *params;
     bk_rng_seed(&t->rng, seed, 0);
-    find_sides(root->variant, t->side);
+    t->num_players = find_sides(root->variant, t->side);
     t->capacity = 1024;
     t->nodes = malloc((size_t)t->capacity * sizeof *t->nodes);
     if (!t->nodes) {
@@ -75,6 +82,8 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
 void bk_mcts_free(bk_mcts *t)
 {
     if (!t) return;
+    free(t->root_wins);
+    free(t->root_scores);
     free(t->nodes);
     free(t);
 }
@@ -102,8 +111,11 @@ static int reserve(bk_mcts *t, int64_t n, int is_root)
     return 1;
 }
 
-/* Orders moves by the prior: larger pieces first, each size in random order
- * (a shuffle, then a stable pass per size). */
+#define PRIOR_BUCKETS 128 /* half-octaves of the prior, 2^-32 .. 2^32 */
+
+/* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
+ * then a counting sort on the prior's half-octave, so that moves of about
+ * the same prior come in random order. */
 static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -112,10 +124,15 @@ static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n
         moves[i] = moves[j];
         moves[j] = m;
     }
-    int k = 0;
-    for (int size = BK_MAX_PIECE_SIZE; size >= 1; size--)
-        for (int i = 0; i < n; i++)
-            if (bk_orients[b->geom->orient_of[moves[i]]].size == size) out[k++] = moves[i];
+    bk_policy_priors(b, moves, n, t->priors);
+    int start[PRIOR_BUCKETS + 1] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
+        t->bucket[i] = (uint8_t)(k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k);
+        start[t->bucket[i] + 1]++;
+    }
+    for (int k = 0; k < PRIOR_BUCKETS; k++) start[k + 1] += start[k];
+    for (int i = 0; i < n; i++) out[start[t->bucket[i]]++] = moves[i];
 }
 
 /* Makes the children of node v, whose position is b (a colour is to move);
@@ -124,6 +141,11 @@ static int expand(bk_mcts *t, uint32_t v, const bk_board *b)
 {
     int n = bk_gen_moves(b, b->to_move, t->moves);
     if (!reserve(t, n, v == 0)) return 0;
+    if (v == 0) {
+        t->root_wins = calloc((size_t)n, sizeof *t->root_wins);
+        t->root_scores = calloc((size_t)n, sizeof *t->root_scores);
+        if (!t->root_wins || !t->root_scores) return 0;
+    }
     order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
@@ -155,12 +177,13 @@ static uint32_t select_child(const bk_mcts *t, const node *v)
     return v->first_child + (uint32_t)choice;
 }
 
-/* Each player's value of a finished game: its side's share of the win, plus
- * a little for its margin over the best other side.  A side is the players
- * who share one score: a team in classic_teams, else a single player. */
-static void playout_values(const bk_mcts *t, const bk_board *b, double *values)
+/* Each player's value of a finished game: its side's share of the win
+ * (`shares`), plus a little for its margin over the best other side.  A side
+ * is the players who share one score: a team in classic_teams, else a single
+ * player.  `scores`: each player's final score. */
+static void playout_values(const bk_mcts *t, const bk_board *b, double *values, double *shares, int *scores)
 {
-    int scores[BK_MAX_COLOURS], n = bk_player_scores(b, scores), best = scores[0], winners = 0;
+    int n = bk_player_scores(b, scores), best = scores[0], winners = 0;
     for (int p = 1; p < n; p++)
         if (scores[p] > best) best = scores[p];
     for (int p = 0; p < n; p++) winners += scores[p] == best && t->side[p] == p; /* one count per side */
@@ -168,9 +191,9 @@ static void playout_values(const bk_mcts *t, const bk_board *b, double *values)
         int other = INT32_MIN;
         for (int q = 0; q < n; q++)
             if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
-        double share = scores[p] == best ? 1.0 / winners : 0.0;
+        shares[p] = scores[p] == best ? 1.0 / winners : 0.0;
         double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
-        values[p] = (1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin;
+        values[p] = (1.0 - MARGIN_WEIGHT) * shares[p] + MARGIN_WEIGHT * margin;
     }
 }
 
@@ -192,9 +215,19 @@ static void simulate(bk_mcts *t)
         bk_play_unchecked(&b, t->nodes[v].move);
         path[depth++] = v;
     }
-    bk_random_playout(&b, &t->rng, &t->playout_scratch);
-    double values[BK_MAX_COLOURS];
-    playout_values(t, &b, values);
+    bk_policy_playout(&b, &t->rng, &t->playout_scratch);
+    double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
+    int scores[BK_MAX_COLOURS];
+    playout_values(t, &b, values, shares, scores);
+    for (int p = 0; p < t->num_players; p++) {
+        t->player_wins[p] += shares[p];
+        t->player_scores[p] += scores[p];
+    }
+    if (depth > 1) {
+        uint32_t i = path[1] - t->nodes[0].first_child, mover = t->nodes[path[1]].player;
+        t->root_wins[i] += shares[mover];
+        t->root_scores[i] += scores[mover];
+    }
     for (uint32_t i = 0; i < depth; i++) {
         node *nd = &t->nodes[path[i]];
         nd->visits++;
@@ -226,8 +259,35 @@ int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out)
     const node *root = &t->nodes[0], *children = t->nodes + root->first_child;
     int n = 0;
     for (int i = 0; i < root->num_children; i++)
-        if (children[i].visits)
-            out[n++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value / children[i].visits};
+        if (children[i].visits) {
+            double visits = children[i].visits;
+            out[n++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value / visits,
+                                      t->root_wins[i] / visits, t->root_scores[i] / visits};
+        }
     qsort(out, (size_t)n, sizeof *out, more_visited);
     return n;
+}
+
+int bk_mcts_principal_variation(const bk_mcts *t, int *out, int max)
+{
+    int n = 0;
+    for (const node *v = &t->nodes[0]; n < max && v->first_child;) {
+        const node *children = t->nodes + v->first_child, *best = NULL;
+        for (int i = 0; i < v->num_children; i++)
+            if (children[i].visits && (!best || children[i].visits > best->visits)) best = &children[i];
+        if (!best) break;
+        out[n++] = best->move;
+        v = best;
+    }
+    return n;
+}
+
+int bk_mcts_players(const bk_mcts *t, double *wins, double *scores)
+{
+    double n = t->simulations ? (double)t->simulations : 1.0;
+    for (int p = 0; p < t->num_players; p++) {
+        wins[p] = t->player_wins[p] / n;
+        scores[p] = t->player_scores[p] / n;
+    }
+    return t->num_players;
 }

@@ -9,7 +9,11 @@
  * the best other side, which breaks ties between equally won or lost
  * positions.
  *
- * Children are ordered by a prior (larger pieces first, ties in random
+ * Simulations leave the tree by the playout policy of playout_policy.h
+ * (local answers to the opponents' last moves, large pieces first), not by
+ * uniform random moves: each playout then says far more about a position.
+ * Children are ordered by the prior of bk_policy_priors (large pieces,
+ * covering the opponents' attachment points; about equal priors in random
  * order) and admitted by progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
@@ -18,7 +22,7 @@
 #define BK_MCTS_H
 
 #include "core/board.h"
-#include "engine/playout.h"
+#include "engine/playout_policy.h"
 
 typedef struct {
     double exploration; /* UCT constant c in Q + c * sqrt(ln N / n) */
@@ -46,6 +50,8 @@ typedef struct {
     int id;          /* placement id */
     int64_t visits;
     double value;    /* mean value for the player making the move, in [0, 1] */
+    double win;      /* the mean share of the win of that player's side, in [0, 1] */
+    double score;    /* the mean final score of that player */
 } bk_mcts_move;
 
 /* Number of legal placements at the root once a simulation has run (0 once
@@ -55,5 +61,14 @@ int bk_mcts_num_moves(const bk_mcts *t);
  * bk_mcts_num_moves), most visited first (ties: higher value, then lower
  * id); returns how many.  The first is the move to play. */
 int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out);
+
+/* The principal variation: from the root, the most visited child (ties:
+ * the first in prior order) while there is one; writes up to max placement
+ * ids, returns how many. */
+int bk_mcts_principal_variation(const bk_mcts *t, int *out, int max);
+/* Each player's mean share of the win and mean final score over all the
+ * simulations (out: room for BK_MAX_COLOURS each); returns the number of
+ * players. */
+int bk_mcts_players(const bk_mcts *t, double *wins, double *scores);
 
 #endif

@@ -4,6 +4,7 @@
 #include "python/binding.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "engine/mcts.h"
 #include "core/movegen.h"
@@ -32,30 +33,63 @@ static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
     return PyLong_FromLong(id);
 }
 
-/* The search's statistics as (ids, visits, values, simulations). */
+/* A new float64 array of n values. */
+static PyObject *doubles(const double *x, npy_intp n)
+{
+    PyObject *a = PyArray_SimpleNew(1, &n, NPY_FLOAT64);
+    if (a) memcpy(PyArray_DATA((PyArrayObject *)a), x, (size_t)n * sizeof *x);
+    return a;
+}
+
+/* The search's statistics as (ids, visits, values, simulations, wins,
+ * scores, principal variation, player wins, player scores). */
 static PyObject *search_result(bk_mcts *t)
 {
     bk_mcts_move *moves = PyMem_Malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
-    if (!moves) return PyErr_NoMemory();
+    double *column = PyMem_Malloc((size_t)bk_mcts_num_moves(t) * 2 * sizeof *column);
+    if (!moves || !column) {
+        PyMem_Free(moves);
+        PyMem_Free(column);
+        return PyErr_NoMemory();
+    }
     npy_intp n = bk_mcts_moves(t, moves);
     if (n == 0) { /* the root could not be expanded */
         PyMem_Free(moves);
+        PyMem_Free(column);
         return PyErr_NoMemory();
     }
+    int line[BK_MAX_HISTORY];
+    npy_intp depth = bk_mcts_principal_variation(t, line, BK_MAX_HISTORY);
+    double player_wins[BK_MAX_COLOURS], player_scores[BK_MAX_COLOURS];
+    npy_intp players = bk_mcts_players(t, player_wins, player_scores);
+    for (npy_intp i = 0; i < n; i++) {
+        column[i] = moves[i].win;
+        column[n + i] = moves[i].score;
+    }
     PyObject *ids = PyArray_SimpleNew(1, &n, NPY_INT32), *visits = PyArray_SimpleNew(1, &n, NPY_INT64),
-             *values = PyArray_SimpleNew(1, &n, NPY_FLOAT64), *result = NULL;
-    if (ids && visits && values) {
+             *values = PyArray_SimpleNew(1, &n, NPY_FLOAT64), *wins = doubles(column, n),
+             *scores = doubles(column + n, n), *pv = PyArray_SimpleNew(1, &depth, NPY_INT32),
+             *pwins = doubles(player_wins, players), *pscores = doubles(player_scores, players), *result = NULL;
+    if (ids && visits && values && wins && scores && pv && pwins && pscores) {
         for (npy_intp i = 0; i < n; i++) {
             ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i].id;
             ((int64_t *)PyArray_DATA((PyArrayObject *)visits))[i] = moves[i].visits;
             ((double *)PyArray_DATA((PyArrayObject *)values))[i] = moves[i].value;
         }
-        result = Py_BuildValue("OOOL", ids, visits, values, (long long)bk_mcts_simulations(t));
+        for (npy_intp i = 0; i < depth; i++) ((int32_t *)PyArray_DATA((PyArrayObject *)pv))[i] = line[i];
+        result = Py_BuildValue("OOOLOOOOO", ids, visits, values, (long long)bk_mcts_simulations(t), wins, scores,
+                               pv, pwins, pscores);
     }
     Py_XDECREF(ids);
     Py_XDECREF(visits);
     Py_XDECREF(values);
+    Py_XDECREF(wins);
+    Py_XDECREF(scores);
+    Py_XDECREF(pv);
+    Py_XDECREF(pwins);
+    Py_XDECREF(pscores);
     PyMem_Free(moves);
+    PyMem_Free(column);
     return result;
 }
 
@@ -115,13 +149,17 @@ static PyMethodDef agent_functions[] = {
      "The placement id that built-in policy \"random\" or \"greedy\" plays for the\n"
      "colour to move, drawing from random stream `seed`."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
-     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.7, widening=2.0,\n"
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
      "     max_nodes=4194304, seed=0)\n--\n\n"
      "UCT search in C from the game's position, with the GIL released; stops\n"
      "after `simulations` or `seconds`, whichever comes first.\n\n"
-     "Returns (ids int32, visits int64, values float64, simulations): the\n"
-     "root's visited placements, most visited first, with each one's mean value\n"
-     "in [0, 1] for the player making it."},
+     "Returns (ids int32, visits int64, values float64, simulations, wins\n"
+     "float64, scores float64, principal_variation int32, player_wins float64,\n"
+     "player_scores float64): the root's visited placements, most visited first,\n"
+     "with each one's mean value in [0, 1], mean share of the win and mean final\n"
+     "score for the player making it; the most visited line of play from the\n"
+     "root; and each player's mean share of the win and final score over every\n"
+     "simulation."},
     {NULL, NULL, 0, NULL}};
 
 int bkpy_add_agent_functions(PyObject *module)
