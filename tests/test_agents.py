@@ -333,17 +333,10 @@ def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves):
                          ids=[f"seed{s}" for s, _, _ in P.DUEL_ONE_WIN])
 def test_mcts_finds_the_only_winning_move(seed0, start, moves):
     game = P.replay("duo", start, moves)
-    mover = game.to_move
-    assert not game.is_out(1 - mover)
-    memo, outcome = {}, {}
-    for move in game.legal_moves().tolist():
-        game.play(move)
-        outcome[move] = P.duel_value(game, mover, memo)
-        game.undo()
-    wins = [m for m, v in outcome.items() if v == 1]
-    assert len(wins) == 1 and all(v == -1 for m, v in outcome.items() if m != wins[0])
+    assert not game.is_out(1 - game.to_move)
+    win, outcome = P.only_winning_move(game)
     for seed in range(3):
-        assert MCTSAgent(3000, seed=seed)(game) == wins[0], (seed, outcome)
+        assert MCTSAgent(3000, seed=seed)(game) == win, (seed, outcome)
 
 
 # --- 5. search statistics ------------------------------------------------------------------
