@@ -94,7 +94,7 @@ class Search:
     principal_variation : ndarray, int32, shape (d,)
         The line the search expects, from ``ids[0]``: the most visited move at each node down
         the tree (placement ids, each for the colour to move then).
-    player_win_probability, player_expected_score : ndarray, float64, shape (num_players,)
+    player_win_probability, player_expected_score : ndarray, float64, one per player, shape (P,)
         Each player's mean share of the win and mean final score over all the simulations.
 
     These are playout statistics: they judge how the search's own playouts end from here, so
