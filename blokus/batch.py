@@ -11,8 +11,6 @@ from blokus import _core
 class VectorGame(_core.VectorGame):
     """``num_envs`` independent games stepped together in C, split across threads.
 
-    ``VectorGame(num_envs, variant="duo", *, start="fixed", num_threads=None, seed=None)``
-
     Parameters
     ----------
     num_envs : int

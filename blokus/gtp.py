@@ -28,16 +28,20 @@ import time
 from typing import BinaryIO, Callable, TextIO
 
 from blokus import __version__, sgf
+from blokus._core import TOTAL_SQUARES
 from blokus.agents import AGENTS, make_agent
 from blokus.game import Game
 from blokus.sgf import GAME_NAMES
+from blokus.variants import variant
 
 # set_game's names are SGF's GM values; the team game has none of its own.
 _VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items() if variant != "classic_teams"}
-_FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, "blue": 0, "yellow": 1, "red": 2, "green": 3}
-_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "purple": 0, "w": 1, "white": 1, "green": 1, "orange": 1}
+# A colour is named by our names (blokus.variants) or by GTP's and Pentobi's words for it.
+_FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, **{name: c for c, name in enumerate(variant("classic").colours)}}
+_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1,
+                **{name: c for c, name in enumerate(variant("duo").colours)}}
 # Pentobi's points count the squares on the board plus the bonus: our score + 89.
-_PENTOBI_POINTS_OFFSET = 89
+_PENTOBI_POINTS_OFFSET = TOTAL_SQUARES
 
 
 class GtpError(Exception):

@@ -22,9 +22,6 @@ __all__ = ["VectorEnv"]
 class VectorEnv(gymnasium.vector.VectorEnv):
     """Gymnasium vector environment: one learner seat against opponents, stepped in C.
 
-    ``VectorEnv(num_envs, variant="duo", *, opponent="random", seat=0, reward="win_loss",
-    start="fixed", illegal="raise", num_threads=None, seed=None, copy=True)``
-
     ``gymnasium.make_vec("blokus/Duo-v0", num_envs=N, ...)`` makes one (the ids'
     vector entry point). Each of the ``num_envs`` games is played by the learner (player
     ``seat``) against ``opponent``, as in ``blokus.gym_env``: an agent string (``"random"``,
