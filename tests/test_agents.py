@@ -166,7 +166,7 @@ def test_mcts_plays_full_games_with_legal_moves_only(variant, start):
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_mcts_opening_searches_pentominoes_only(variant):
     # The playouts and the prior consider only pentominoes in every colour's first two moves
-    # (csrc/playout_policy.h), so an opening search never tries a smaller piece, though the
+    # (csrc/engine/playout_policy.h), so an opening search never tries a smaller piece, though the
     # first move of any size is legal.
     game = blokus.Game(variant, start="fixed")
     assert {placed_size(game, m) for m in game.legal_moves().tolist()} == {1, 2, 3, 4, 5}
