@@ -47,6 +47,7 @@ typedef struct {
 struct bk_mcts {
     int num_trees;
     tree **trees;
+    int64_t requested; /* simulations asked for by every bk_mcts_run so far */
 };
 
 bk_mcts_params bk_mcts_defaults(void)
@@ -286,13 +287,17 @@ static void *run_tree(void *arg)
 
 /* Root parallelisation: the trees share nothing, so they need no locks, and
  * each tree's simulations depend only on its own seed and count, not on how
- * the threads were scheduled.  Threads live for one call; the binding's
- * calls are thousands of simulations apart, so starting them costs little. */
+ * the threads were scheduled.  Tree k's count is its part of all the
+ * simulations asked for so far, so it does not depend on how they were split
+ * into calls either.  Threads live for one call; the binding's calls are
+ * about a millisecond of simulations each, against tens of microseconds to
+ * start and join a thread. */
 void bk_mcts_run(bk_mcts *s, int64_t n)
 {
     pthread_t threads[BK_MCTS_MAX_THREADS];
     int started[BK_MCTS_MAX_THREADS] = {0};
-    for (int k = 0; k < s->num_trees; k++) s->trees[k]->to_run = n * (k + 1) / s->num_trees - n * k / s->num_trees;
+    int64_t total = s->requested += n, each = total / s->num_trees, extra = total % s->num_trees;
+    for (int k = 0; k < s->num_trees; k++) s->trees[k]->to_run = each + (k < extra) - s->trees[k]->simulations;
     for (int k = 1; k < s->num_trees; k++)
         started[k] = s->trees[k]->to_run > 0 && pthread_create(&threads[k], NULL, run_tree, s->trees[k]) == 0;
     run_tree(s->trees[0]);
