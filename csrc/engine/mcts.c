@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,13 +42,16 @@ typedef struct {
     float priors[BK_MAX_MOVES];
     uint8_t bucket[BK_MAX_MOVES];
     bk_policy_scratch playout_scratch;
-    int64_t to_run; /* simulations of the current bk_mcts_run call */
+    int64_t target;       /* its share of the search's simulations */
+    const atomic_int *stop; /* set when the search is to end before every share is done */
 } tree;
 
 struct bk_mcts {
     int num_trees;
     tree **trees;
-    int64_t requested; /* simulations asked for by every bk_mcts_run so far */
+    atomic_int stop;
+    pthread_t threads[BK_MCTS_MAX_THREADS];
+    int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
 };
 
 bk_mcts_params bk_mcts_defaults(void)
@@ -112,11 +116,14 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
     }
     bk_mcts_params own = *params; /* max_nodes is for the whole search: each tree gets its part */
     own.max_nodes = params->max_nodes / threads > 0 ? params->max_nodes / threads : 1;
-    for (s->num_trees = 0; s->num_trees < threads; s->num_trees++)
+    atomic_init(&s->stop, 0);
+    for (s->num_trees = 0; s->num_trees < threads; s->num_trees++) {
         if (!(s->trees[s->num_trees] = tree_new(root, &own, seed, s->num_trees))) {
             bk_mcts_free(s);
             return NULL;
         }
+        s->trees[s->num_trees]->stop = &s->stop;
+    }
     return s;
 }
 
@@ -281,31 +288,41 @@ static void simulate(tree *t)
 static void *run_tree(void *arg)
 {
     tree *t = arg;
-    for (int64_t i = 0; i < t->to_run; i++) simulate(t);
+    while (t->simulations < t->target && !atomic_load_explicit(t->stop, memory_order_relaxed)) simulate(t);
     return NULL;
 }
 
 /* Root parallelisation: the trees share nothing, so they need no locks, and
- * each tree's simulations depend only on its own seed and count, not on how
- * the threads were scheduled.  Tree k's count is its part of all the
- * simulations asked for so far, so it does not depend on how they were split
- * into calls either.  Threads live for one call; the binding's calls are
- * about a millisecond of simulations each, against tens of microseconds to
- * start and join a thread. */
-void bk_mcts_run(bk_mcts *s, int64_t n)
+ * each tree's simulations depend only on its own seed and share, not on how
+ * the threads were scheduled.  The threads run their shares without waiting
+ * for each other (on a busy machine, a thread that waited at every chunk for
+ * a descheduled one would lose its core's time). */
+void bk_mcts_start(bk_mcts *s, int64_t n)
 {
-    pthread_t threads[BK_MCTS_MAX_THREADS];
-    int started[BK_MCTS_MAX_THREADS] = {0};
-    int64_t total = s->requested += n, each = total / s->num_trees, extra = total % s->num_trees;
-    for (int k = 0; k < s->num_trees; k++) s->trees[k]->to_run = each + (k < extra) - s->trees[k]->simulations;
+    int64_t each = n / s->num_trees, extra = n % s->num_trees;
+    atomic_store(&s->stop, 0);
+    for (int k = 0; k < s->num_trees; k++) /* the first tree gets any extra first: it runs at least one */
+        s->trees[k]->target = n ? s->trees[k]->simulations + each + (k < extra) : INT64_MAX;
     for (int k = 1; k < s->num_trees; k++)
-        started[k] = s->trees[k]->to_run > 0 && pthread_create(&threads[k], NULL, run_tree, s->trees[k]) == 0;
-    run_tree(s->trees[0]);
+        s->started[k] = pthread_create(&s->threads[k], NULL, run_tree, s->trees[k]) == 0;
+}
+
+int64_t bk_mcts_run(bk_mcts *s, int64_t n)
+{
+    tree *t = s->trees[0];
+    for (int64_t i = 0; i < n && t->simulations < t->target; i++) simulate(t);
+    return t->target - t->simulations;
+}
+
+void bk_mcts_finish(bk_mcts *s, int stop)
+{
+    if (stop) atomic_store(&s->stop, 1);
     for (int k = 1; k < s->num_trees; k++) {
-        if (started[k])
-            pthread_join(threads[k], NULL);
-        else
-            run_tree(s->trees[k]); /* no thread to be had: its share runs here */
+        if (s->started[k])
+            pthread_join(s->threads[k], NULL);
+        else if (s->trees[k]->target < INT64_MAX)
+            run_tree(s->trees[k]); /* no thread to be had: its share runs here (none once stopped) */
+        s->started[k] = 0;
     }
 }
 

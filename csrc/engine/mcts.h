@@ -49,10 +49,21 @@ typedef struct bk_mcts bk_mcts;
  * nodes at most; NULL when out of memory or threads is out of range. */
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads);
 void bk_mcts_free(bk_mcts *t);
-/* Runs n more simulations in all, split evenly between the threads (which
- * start and end within the call).  Once a tree has its nodes (or memory runs
- * out) it stops growing; the simulations go on from its leaves. */
-void bk_mcts_run(bk_mcts *t, int64_t n);
+/* A search of n more simulations in all (0: until stopped), split evenly
+ * between the threads: bk_mcts_start starts the threads of every tree but
+ * the first, whose share the caller runs by bk_mcts_run (so that it may
+ * check the clock between calls), then bk_mcts_finish waits for the others.
+ * Once a tree has its nodes (or memory runs out) it stops growing; the
+ * simulations go on from its leaves.  Between start and finish only
+ * bk_mcts_run may be called. */
+void bk_mcts_start(bk_mcts *t, int64_t n);
+/* Runs up to n simulations of the first tree's share on the calling thread;
+ * returns how many of its share are left (INT64_MAX - done without a count).
+ * The first tree's share is at least one simulation. */
+int64_t bk_mcts_run(bk_mcts *t, int64_t n);
+/* Waits for the other threads to end their shares, or, when stop is
+ * nonzero, to end their current simulation; then they are gone. */
+void bk_mcts_finish(bk_mcts *t, int stop);
 /* Simulations run so far, over all threads. */
 int64_t bk_mcts_simulations(const bk_mcts *t);
 

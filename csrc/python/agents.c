@@ -10,8 +10,8 @@
 #include "core/movegen.h"
 #include "engine/policy.h"
 
-/* Simulations per thread per release of the GIL, between time and Ctrl-C
- * checks: a millisecond or so. */
+/* Simulations of the calling thread per release of the GIL, between time and
+ * Ctrl-C checks: a millisecond or so (the other threads run on meanwhile). */
 #define SEARCH_CHUNK 64
 
 static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
@@ -131,18 +131,22 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
     bk_mcts *t = bk_mcts_new(b, &params, seed, threads);
     if (!t) return PyErr_NoMemory();
     double deadline = seconds > 0.0 ? bkpy_now() + seconds : 0.0;
-    long long left, chunk = (long long)SEARCH_CHUNK * threads;
+    int64_t left;
+    int interrupted;
+    bk_mcts_start(t, simulations);
     do { /* at least one simulation, so that the root's moves are known */
-        left = simulations ? simulations - bk_mcts_simulations(t) : chunk;
         Py_BEGIN_ALLOW_THREADS
-        bk_mcts_run(t, left < chunk ? left : chunk);
+        left = bk_mcts_run(t, SEARCH_CHUNK);
         Py_END_ALLOW_THREADS
-        if (PyErr_CheckSignals() < 0) {
-            bk_mcts_free(t);
-            return NULL;
-        }
-        left = simulations ? simulations - bk_mcts_simulations(t) : 1;
-    } while (left > 0 && !(deadline && bkpy_now() >= deadline));
+        interrupted = PyErr_CheckSignals() < 0;
+    } while (!interrupted && left > 0 && !(deadline && bkpy_now() >= deadline));
+    Py_BEGIN_ALLOW_THREADS
+    bk_mcts_finish(t, left > 0); /* stopped by the clock or Ctrl-C: the others stop too */
+    Py_END_ALLOW_THREADS
+    if (interrupted) {
+        bk_mcts_free(t);
+        return NULL;
+    }
     PyObject *result = search_result(t);
     bk_mcts_free(t);
     return result;

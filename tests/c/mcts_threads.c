@@ -1,7 +1,8 @@
 /* Runs the MCTS on several threads, for ThreadSanitizer (and
  * AddressSanitizer) builds: in every variant, a search on 4 threads gives
- * the same moves run in one call and split into parts, its visits add up to
- * its simulations, and every move it reports is legal.
+ * the same moves whatever the calling thread's chunks, its visits add up to
+ * its simulations, and every move it reports is legal; a search stopped
+ * early (as by the clock) is consistent too.
  *
  *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/mcts_threads.c CORE -lpthread -lm && ./a.out
  *
@@ -14,17 +15,26 @@
 #include "engine/mcts.h"
 
 #define SIMULATIONS 403 /* not a multiple of the threads: their shares differ */
+#define STOP_AFTER 40
 
-/* Searches the board on `threads` threads in `parts` calls; returns a
- * checksum of the root's moves, or 0 if they are inconsistent. */
-static unsigned long search(const bk_board *b, int threads, int parts)
+/* Searches the board on `threads` threads, the caller's tree in chunks of
+ * `chunk` simulations (0: no count, stopped once the caller's tree has run
+ * STOP_AFTER); returns a checksum of the root's moves, or 0 if they are
+ * inconsistent. */
+static unsigned long search(const bk_board *b, int threads, int chunk)
 {
     static bk_mcts_move moves[BK_MAX_MOVES];
     static uint16_t legal[BK_MAX_MOVES];
     bk_mcts_params params = bk_mcts_defaults();
     bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
     if (!t) return 0;
-    for (int k = 0; k < parts; k++) bk_mcts_run(t, SIMULATIONS * (k + 1) / parts - SIMULATIONS * k / parts);
+    bk_mcts_start(t, chunk ? SIMULATIONS : 0);
+    if (chunk)
+        while (bk_mcts_run(t, chunk) > 0) continue;
+    else
+        bk_mcts_run(t, STOP_AFTER);
+    bk_mcts_finish(t, chunk == 0);
+    int64_t simulations = bk_mcts_simulations(t);
     int n = bk_mcts_moves(t, moves), num_legal = bk_gen_moves(b, b->to_move, legal), line[8];
     int64_t visits = 0;
     unsigned long sum = 1;
@@ -35,7 +45,7 @@ static unsigned long search(const bk_board *b, int threads, int parts)
         visits += moves[i].visits;
         if (sum) sum = sum * 31 + (unsigned long)moves[i].id * 7 + (unsigned long)moves[i].visits;
     }
-    if (visits != SIMULATIONS || bk_mcts_simulations(t) != SIMULATIONS || n == 0 ||
+    if (visits != simulations || simulations < (chunk ? SIMULATIONS : STOP_AFTER) || (chunk && simulations != SIMULATIONS) || n == 0 ||
         bk_mcts_principal_variation(t, line, 8) < 1 || line[0] != moves[0].id)
         sum = 0;
     bk_mcts_free(t);
@@ -50,12 +60,14 @@ int main(void)
     for (int variant = 0; variant < BK_NUM_VARIANTS; variant++) {
         bk_board b;
         if (bk_board_init(&b, variant, BK_START_FIXED) != BK_OK) return 2;
-        unsigned long whole = search(&b, 4, 1), split = search(&b, 4, 5), one = search(&b, 1, 3);
-        if (whole == split && whole != 0 && one != 0) {
+        unsigned long whole = search(&b, 4, SIMULATIONS), split = search(&b, 4, 7), one = search(&b, 1, 3),
+                      stopped = search(&b, 4, 0);
+        if (whole == split && whole != 0 && one != 0 && stopped != 0) {
             passed++;
         } else {
             failed++;
-            printf("variant %d: 4 threads give %lu, in 5 parts %lu; 1 thread %lu\n", variant, whole, split, one);
+            printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu\n", variant, whole,
+                   split, one, stopped);
         }
     }
     printf("%d passed, %d failed\n", passed, failed);
