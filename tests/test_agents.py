@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import os
 import random
+import signal
+import threading
 
 import numpy as np
 import pytest
@@ -421,6 +423,20 @@ def test_fewer_simulations_than_threads(threads):
     search = MCTSAgent(1, threads=threads, seed=1).search(game)
     assert search.simulations == 1 and search.visits.tolist() == [1]
     assert int(search.ids[0]) in legal_set(game) and search.principal_variation[0] == search.ids[0]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_search_on_threads(threads):
+    # a search of a minute is stopped by SIGINT from another thread, and the interpreter goes on
+    game = blokus.Game("duo")
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _core.mcts(game, seconds=60.0, threads=threads, seed=1)
+    finally:
+        timer.cancel()
+    assert _core.mcts(game, simulations=20, threads=threads, seed=1)[3] == 20
 
 
 def test_threads_default_to_the_cores_this_process_may_use():
