@@ -102,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=VARIANTS, default="duo", help="variant (default: duo)")
     parser.add_argument("--out", type=Path, help="directory for twogtp's .dat, .blksgf and .log files "
                                                  "(default: a fresh temporary directory)")
-    parser.add_argument("--threads", type=int, default=1, help="games twogtp plays at once (default: 1)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="games twogtp plays at once (default: 1); our engine searches on the agent's "
+                             "threads= (default: every core), so with more give the agent threads=1")
     parser.add_argument("--pentobi", type=Path, default=ROOT.parent / "shared" / "pentobi",
                         help="directory holding pentobi-gtp and twogtp (default: ../shared/pentobi)")
     args = parser.parse_args(argv)
