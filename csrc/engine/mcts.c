@@ -33,7 +33,7 @@ typedef struct {
     node *nodes;
     int64_t num_nodes, capacity, simulations;
     int full; /* the tree could not grow: no more expansions */
-    int side[BK_MAX_COLOURS]; /* per player: the lowest player with the same score weights */
+    int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
     int num_players;
     double *root_wins, *root_scores;      /* per child of the root: sums over its simulations */
     double player_wins[BK_MAX_COLOURS];   /* per player: sums over every simulation */
@@ -59,19 +59,6 @@ bk_mcts_params bk_mcts_defaults(void)
     return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
 }
 
-/* Players whose scores are made of the same colours are one side. */
-static int find_sides(int variant, int *side)
-{
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    int n = bk_player_weights(variant, weights);
-    for (int p = 0; p < n; p++) {
-        side[p] = p;
-        for (int q = 0; q < p && side[p] == p; q++)
-            if (memcmp(weights[p], weights[q], sizeof weights[p]) == 0) side[p] = q;
-    }
-    return n;
-}
-
 /* A tree from a copy of `root` drawing from stream (seed, stream); NULL when
  * out of memory. */
 static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int stream)
@@ -81,7 +68,7 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64
     t->root = *root;
     t->params = *params;
     bk_rng_seed(&t->rng, seed, (uint64_t)stream);
-    t->num_players = find_sides(root->variant, t->side);
+    t->num_players = bk_player_sides(root->variant, t->side);
     t->capacity = 1024;
     t->nodes = malloc((size_t)t->capacity * sizeof *t->nodes);
     if (!t->nodes) {
@@ -232,15 +219,12 @@ static uint32_t select_child(const tree *t, const node *v)
  * player.  `scores`: each player's final score. */
 static void playout_values(const tree *t, const bk_board *b, double *values, double *shares, int *scores)
 {
-    int n = bk_player_scores(b, scores), best = scores[0], winners = 0;
-    for (int p = 1; p < n; p++)
-        if (scores[p] > best) best = scores[p];
-    for (int p = 0; p < n; p++) winners += scores[p] == best && t->side[p] == p; /* one count per side */
+    int n = bk_player_scores(b, scores);
+    bk_win_shares(b, shares);
     for (int p = 0; p < n; p++) {
         int other = INT32_MIN;
         for (int q = 0; q < n; q++)
             if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
-        shares[p] = scores[p] == best ? 1.0 / winners : 0.0;
         double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
         values[p] = (1.0 - MARGIN_WEIGHT) * shares[p] + MARGIN_WEIGHT * margin;
     }
