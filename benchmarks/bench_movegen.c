@@ -1,8 +1,9 @@
 /* Move-generation benchmark for the C core, without Python.
  *
- * Build (what `make -C benchmarks` does: every csrc .c file but the binding files, those
- * that include binding.h), from the repository root:
- *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c $(grep -L '#include "python/binding.h"' csrc/[a-z]*.c) -lm -lpthread
+ * Build (what `make -C benchmarks` does: the C core and engine, without the
+ * Python binding of csrc/python/), from the repository root:
+ *   cc -std=c11 -O3 -mpopcnt -Wall -Wextra -Icsrc -o benchmarks/bench_movegen benchmarks/bench_movegen.c \
+ *      csrc/core/[a-z]*.c csrc/engine/[a-z]*.c -lm -lpthread
  * (-mpopcnt on x86-64 only)
  *
  * Usage: bench_movegen [GAMES_FILE [REPEATS [VARIANT]]]

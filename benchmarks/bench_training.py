@@ -40,7 +40,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2):
+def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2, ent_coef=0.0):
     """MaskablePPO with blokus.nn's policy: an update every 1,024 learner moves."""
     from sb3_contrib import MaskablePPO
 
@@ -48,7 +48,8 @@ def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2):
 
     return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=max(1, 1024 // env.num_envs),
                        batch_size=batch_size, n_epochs=epochs, learning_rate=1e-3, gamma=1.0, seed=seed,
-                       device="cpu", verbose=0, policy_kwargs={"channels": channels, "blocks": blocks})
+                       ent_coef=ent_coef, device="cpu", verbose=0,
+                       policy_kwargs={"channels": channels, "blocks": blocks})
 
 
 def evaluate(model, opponent: str, games: int, threads: int, seed: int) -> float:
@@ -83,10 +84,10 @@ def train(args) -> None:
     phases = [group.split(",") for group in args.opponents.split(";")]
     checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
     model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs,
-                       args.channels, args.blocks)
+                       args.channels, args.blocks, args.ent_coef)
     print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
           f" parameters, {args.channels} channels, {args.blocks} blocks) on 16 games of blokus.sb3.VecEnv, "
-          f"minibatches of {args.batch_size}, {args.epochs} epochs; "
+          f"minibatches of {args.batch_size}, {args.epochs} epochs, entropy coefficient {args.ent_coef}; "
           f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
@@ -180,6 +181,7 @@ def main() -> None:
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--batch-size", type=int, default=256, help="MaskablePPO's minibatch")
     parser.add_argument("--epochs", type=int, default=4, help="MaskablePPO's epochs per update")
+    parser.add_argument("--ent-coef", type=float, default=0.0, help="MaskablePPO's entropy coefficient")
     parser.add_argument("--channels", type=int, default=32, help="blokus.nn trunk channels")
     parser.add_argument("--blocks", type=int, default=2, help="blokus.nn trunk residual blocks")
     parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")

@@ -13,11 +13,13 @@ and must not change the game. The built-ins choose in C:
   shared colour included.
 
 On the command line an agent is a string: a name, then ``:key=value``
-parameters, e.g. ``mcts:sims=2000`` or ``mcts:seconds=1:c=0.5``.
+parameters, e.g. ``mcts:sims=2000``, ``mcts:seconds=1:c=0.5`` or
+``mcts:seconds=1:threads=2``.
 """
 from __future__ import annotations
 
 import math
+import os
 import random
 import re
 from dataclasses import dataclass
@@ -85,16 +87,45 @@ class Search:
         win (1 alone, 1/k in a k-way tie) + 0.1 x a squashed score margin.
     simulations : int
         Simulations run in all.
+    win_probability : ndarray, float64, shape (k,)
+        Of each move, for the player making it: the mean share of the win of its side over the
+        simulations through the move (1 alone, 1/k in a k-way tie), in [0, 1].
+    expected_score : ndarray, float64, shape (k,)
+        Of each move: the mean final score of the player making it (``Game.player_scores``'s
+        scale: 0 for a full placement plus the bonus, minus the squares left).
+    principal_variation : ndarray, int32, shape (d,)
+        The line the search expects, from ``ids[0]``: the most visited move at each node down
+        the tree (placement ids, each for the colour to move then).
+    player_win_probability, player_expected_score : ndarray, float64, one per player, shape (P,)
+        Each player's mean share of the win and mean final score over all the simulations.
+
+    These are playout statistics: they judge how the search's own playouts end from here, so
+    they are rough with a few hundred simulations and sharpen (and grow more trustworthy as
+    estimates of real play) with more; a move tried a handful of times has a noisy figure.
     """
 
     ids: np.ndarray
     visits: np.ndarray
     values: np.ndarray
     simulations: int
+    win_probability: np.ndarray
+    expected_score: np.ndarray
+    principal_variation: np.ndarray
+    player_win_probability: np.ndarray
+    player_expected_score: np.ndarray
 
 
 # The longest time limit a search takes (as the engine's time limits: about 31 years).
 MAX_SECONDS = 1e9
+# The most threads one search runs (the engine's BK_MCTS_MAX_THREADS).
+MAX_THREADS = 64
+
+
+def available_cores() -> int:
+    """The number of cores this process may run on (its CPU affinity where the platform has it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _short(value) -> str:
@@ -128,7 +159,10 @@ def _real(text: str) -> float:
 
 
 class MCTSAgent(_Seeded):
-    """UCT Monte-Carlo tree search in C.
+    """UCT Monte-Carlo tree search in C, with playouts by a policy (local answers to the
+    opponents' last moves, large pieces first) and children ordered by a prior (large pieces,
+    covering the opponents' attachment points); see ``csrc/engine/mcts.h`` and
+    ``csrc/engine/playout_policy.h``.
 
     Parameters
     ----------
@@ -141,9 +175,16 @@ class MCTSAgent(_Seeded):
         UCT constant c (``c``), >= 0.
     widening : float
         Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
-        first children, ordered larger pieces first.
+        first children in prior order.
     max_nodes : int
-        The tree stops growing at this many nodes (24 bytes each); playouts go on.
+        The trees stop growing at this many nodes in all (24 bytes each); playouts go on.
+    threads : int, optional
+        Threads searching, 1 to 64 (``threads``); default: the cores this process may use
+        (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from
+        the position with its own random stream, and the trees' root statistics are added up
+        (``simulations`` is the total over the threads). One thread is the plain search; a
+        given seed gives the same moves for a given number of threads, so results with the
+        default depend on the machine.
     seed : int or None
 
     Raises
@@ -153,19 +194,22 @@ class MCTSAgent(_Seeded):
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = 0.7, widening: float = 2.0, max_nodes: int = 1 << 22,
-                 seed: int | None = None):
+                 exploration: float = 0.2, widening: float = 2.0, max_nodes: int = 1 << 22,
+                 threads: int | None = None, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
+        if threads is None:
+            threads = min(available_cores(), MAX_THREADS)
         _check(simulations is None or 1 <= simulations < 2**63, "simulations", simulations, "in [1, 2**63)")
         _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
         _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
         _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
+        _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "widening": float(widening),
-                        "max_nodes": int(max_nodes)}
+                        "max_nodes": int(max_nodes), "threads": int(threads)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)
@@ -178,8 +222,7 @@ class MCTSAgent(_Seeded):
         ValueError
             The game is over.
         """
-        ids, visits, values, sims = _core.mcts(game, seed=self._next_seed(), **self.options)
-        return Search(ids, visits, values, sims)
+        return Search(*_core.mcts(game, seed=self._next_seed(), **self.options))
 
     def __call__(self, game: Game) -> int:
         return int(self.search(game).ids[0])
@@ -192,7 +235,7 @@ AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
     "mcts": (MCTSAgent, {"sims": ("simulations", _whole), "simulations": ("simulations", _whole),
                          "seconds": ("seconds", _real), "c": ("exploration", _real),
                          "exploration": ("exploration", _real), "widening": ("widening", _real),
-                         "max_nodes": ("max_nodes", _whole)}),
+                         "max_nodes": ("max_nodes", _whole), "threads": ("threads", _whole)}),
 }
 
 

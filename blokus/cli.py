@@ -183,7 +183,8 @@ def cmd_gtp(args: argparse.Namespace) -> int:
 GTP_DESCRIPTION = """\
 Run a GTP engine on stdin/stdout with the command set of Pentobi's pentobi-gtp (set_game,
 clear_board, play, genmove, reg_genmove, g, undo, all_legal, final_score, showboard,
-set_random_seed, cputime, known_command, list_commands, name, version, protocol_version, quit),
+set_random_seed, cputime, loadsgf, savesgf, param, known_command, list_commands, name, version,
+protocol_version, quit),
 so that blokus can be matched against other GTP programs and driven from GUI tools. Games use
 each colour's fixed starting square, as Pentobi does.
 """

@@ -105,7 +105,8 @@ from blokus.rl import (
     end_rewards,
     illegal_reward,
     observation_space,
-    observe_colour,
+    observe_player,
+    on_move,
     render_game,
 )
 
@@ -178,9 +179,8 @@ class raw_env(AECEnv):
 
     def observe(self, agent):
         p = self._agent_index[agent]
-        on_move = not self.game.is_over and self.game.player_to_move == p
-        obs = observe_colour(self.game, self.game.to_move if on_move else p)
-        obs["action_mask"] = self.game.legal_mask().view(np.int8) if on_move else self._zero_mask
+        obs = observe_player(self.game, p)
+        obs["action_mask"] = self.game.legal_mask().view(np.int8) if on_move(self.game, p) else self._zero_mask
         return obs
 
     def reset(self, seed=None, options=None):

@@ -16,23 +16,32 @@ Unlike Pentobi, which accepts a move of any colour at any time to set up positio
 ``genmove`` refuse a colour that is not to move (the game keeps the rules' turn order); a match
 runner, which plays in turn, never notices. Duo's colours may also be called ``purple`` and
 ``orange``, the names our messages use.
+
+Beyond play: ``loadsgf FILE [MOVE_NUMBER]`` sets up the game of a ``.blksgf`` record (its first
+game, main line), before move MOVE_NUMBER (counted from 1) when given; ``savesgf FILE`` writes the
+game played so far; ``param`` lists the parameters of the ``genmove`` agent, one ``key value`` a
+line, and ``param KEY VALUE`` sets one, e.g. ``param sims 5000`` or ``param seconds 2``.
 """
 from __future__ import annotations
 
 import time
 from typing import BinaryIO, Callable, TextIO
 
-from blokus import __version__
-from blokus.agents import make_agent
+from blokus import __version__, sgf
+from blokus._core import TOTAL_SQUARES
+from blokus.agents import AGENTS, make_agent
 from blokus.game import Game
 from blokus.sgf import GAME_NAMES
+from blokus.variants import variant
 
 # set_game's names are SGF's GM values; the team game has none of its own.
 _VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items() if variant != "classic_teams"}
-_FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, "blue": 0, "yellow": 1, "red": 2, "green": 3}
-_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "purple": 0, "w": 1, "white": 1, "green": 1, "orange": 1}
+# A colour is named by our names (blokus.variants) or by GTP's and Pentobi's words for it.
+_FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, **{name: c for c, name in enumerate(variant("classic").colours)}}
+_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1,
+                **{name: c for c, name in enumerate(variant("duo").colours)}}
 # Pentobi's points count the squares on the board plus the bonus: our score + 89.
-_PENTOBI_POINTS_OFFSET = 89
+_PENTOBI_POINTS_OFFSET = TOTAL_SQUARES
 
 
 class GtpError(Exception):
@@ -60,13 +69,14 @@ class Engine:
 
     def __init__(self, variant: str = "classic", agent: str = "mcts:sims=2000", seed: int | None = None):
         self.game = Game(variant, start="fixed")
-        self.agent_spec = agent
+        self.agent_spec, self.seed = agent, seed
         self.agent = make_agent(agent, seed=seed)
         self.quit = False
         self.commands: dict[str, Callable[[list[str]], str]] = {
             "all_legal": self.all_legal, "clear_board": self.clear_board, "cputime": self.cputime,
             "final_score": self.final_score, "g": self.g, "genmove": self.genmove,
             "known_command": self.known_command, "list_commands": self.list_commands,
+            "loadsgf": self.loadsgf, "param": self.param, "savesgf": self.savesgf,
             "name": lambda args: "blokus", "play": self.play, "protocol_version": lambda args: "2",
             "quit": self.do_quit, "reg_genmove": self.reg_genmove, "set_game": self.set_game,
             "set_random_seed": self.set_random_seed, "showboard": self.showboard, "undo": self.undo,
@@ -176,10 +186,54 @@ class Engine:
     def showboard(self, args: list[str]) -> str:
         return "\n" + str(self.game)
 
+    def loadsgf(self, args: list[str]) -> str:
+        if not 1 <= len(args) <= 2 or (len(args) == 2 and not (args[1].isdigit() and int(args[1]) >= 1)):
+            raise GtpError("loadsgf needs a file name and optionally a move number >= 1")
+        try:
+            games = sgf.read(args[0], mainline=True)
+        except (OSError, ValueError) as exc:
+            raise GtpError(f"cannot load {args[0]}: {exc}") from None
+        if not games:
+            raise GtpError(f"{args[0]} holds no game")
+        moves = [move for _, move in games[0].history]
+        if len(args) == 2:
+            moves = moves[:int(args[1]) - 1]
+        game = Game(games[0].variant, start=games[0].start)
+        for move in moves:
+            game.play(move)
+        self.game = game
+        return ""
+
+    def savesgf(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise GtpError("savesgf needs a file name")
+        try:
+            sgf.write(args[0], self.game)
+        except OSError as exc:
+            raise GtpError(f"cannot save {args[0]}: {exc}") from None
+        return ""
+
+    def param(self, args: list[str]) -> str:
+        name, *params = self.agent_spec.strip().split(":")
+        values = dict(p.partition("=")[::2] for p in params)
+        if not args:
+            return "\n".join(f"{key} {value}" for key, value in values.items())
+        if len(args) != 2:
+            raise GtpError("param needs no arguments (to list) or a key and a value")
+        key, value = args
+        if key not in AGENTS[name][1]:
+            raise GtpError(f"unknown parameter {key!r} of {name} "
+                           f"(expected one of: {', '.join(AGENTS[name][1]) or 'none'})")
+        spec = ":".join([name] + [f"{k}={v}" for k, v in dict(values, **{key: value}).items()])
+        agent = make_agent(spec, seed=self.seed)  # a bad value raises here, leaving the agent as it was
+        self.agent, self.agent_spec = agent, spec
+        return ""
+
     def set_random_seed(self, args: list[str]) -> str:
         if len(args) != 1 or not args[0].isdigit():
             raise GtpError("set_random_seed needs a non-negative integer")
-        self.agent = make_agent(self.agent_spec, seed=int(args[0]))
+        self.seed = int(args[0])
+        self.agent = make_agent(self.agent_spec, seed=self.seed)
         return ""
 
     def cputime(self, args: list[str]) -> str:

@@ -25,7 +25,8 @@ from blokus.rl import (
     end_rewards,
     illegal_reward,
     observation_space,
-    observe_colour,
+    observe_player,
+    on_move,
     render_game,
 )
 from blokus.game import Game
@@ -97,15 +98,14 @@ class BlokusEnv(gymnasium.Env):
         self.observation_space = observation_space(self.game, with_mask=False)
 
     def _learner_on_move(self) -> bool:
-        return not self._ended and not self.game.is_over and self.game.player_to_move == self.seat
+        return not self._ended and on_move(self.game, self.seat)
 
     def _play_opponents(self) -> None:
         while not self.game.is_over and not self._learner_on_move():
             self.game.play(self._opponent(self.game))
 
     def _observation(self) -> dict:
-        colour = self.game.to_move if self._learner_on_move() else self.seat
-        return observe_colour(self.game, colour)
+        return observe_player(self.game, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """bool (A,): the learner's legal placements now (all False once the game is over)."""

@@ -50,7 +50,7 @@ def agent(opponent: Opponent, seed: int | None) -> Callable[[Game], int]:
 def batch(num_envs: int, variant: str, opponent: Opponent, seat: int, *, start: str = "fixed",
           num_threads: int | None = None, seed: int | None = None):
     """The learner-against-opponents batch for ``opponent``: in C if it can be, else in Python."""
-    from blokus.vector import VectorGame
+    from blokus.batch import VectorGame
 
     if isinstance(opponent, str) and opponent in IN_C:
         games = VectorGame(num_envs, variant, start=start, num_threads=num_threads, seed=seed)

@@ -10,6 +10,7 @@ with needs("rl", "blokus's RL environments"):
     from gymnasium import spaces
 
 from blokus import render as _render
+from blokus import PIECE_NAMES
 from blokus.game import VARIANTS, Game
 
 REWARDS = ("win_loss", "score")
@@ -31,9 +32,9 @@ def illegal_reward(game: Game, reward: str) -> float:
     breaking a rule never pays better than playing."""
     if reward == "win_loss":
         return -1.0
-    from blokus._core import player_weights
+    from blokus._core import TOTAL_SQUARES, player_weights
 
-    return -float(89 * player_weights(game.variant).sum(axis=1).max() + 1)
+    return -float(TOTAL_SQUARES * player_weights(game.variant).sum(axis=1).max() + 1)
 
 
 def check_seat(num_players: int, seat) -> int:
@@ -106,13 +107,8 @@ def bad_actions(batch, actions) -> np.ndarray | None:
 
 def batch_spaces(batch) -> tuple[spaces.Dict, PlacementSpace]:
     """One game's observation and action spaces in a batch (``blokus.opponents``)."""
-    _, planes, height, width = batch.observation.shape
-    colours = batch.remaining.shape[1]
-    observation = spaces.Dict({
-        "observation": spaces.Box(0, 1, (planes, height, width), np.int8),
-        "remaining": spaces.Box(0, 1, (colours, 21), np.int8),
-    })
-    return observation, PlacementSpace(batch.num_placements)
+    game = Game(batch.variant)
+    return observation_space(game, with_mask=False), PlacementSpace(game.num_placements)
 
 
 class PlacementSpace(spaces.Discrete):
@@ -130,17 +126,27 @@ class PlacementSpace(spaces.Discrete):
 
 
 def observation_space(game: Game, with_mask: bool) -> spaces.Dict:
-    """The observation ``Dict`` space for a game's variant (see the module docstring)."""
+    """The observation ``Dict`` space for a game's variant (see ``blokus.env``'s docstring), the
+    one every environment uses; ``with_mask`` adds ``action_mask`` (PettingZoo's form)."""
     height, width = game.shape
     keys = {"observation": spaces.Box(0, 1, (game.num_colours + 1, height, width), np.int8)}
     if with_mask:
         keys["action_mask"] = spaces.Box(0, 1, (game.num_placements,), np.int8)
-    keys["remaining"] = spaces.Box(0, 1, (game.num_colours, 21), np.int8)
+    keys["remaining"] = spaces.Box(0, 1, (game.num_colours, len(PIECE_NAMES)), np.int8)
     return spaces.Dict(keys)
 
 
-def observe_colour(game: Game, colour: int) -> dict:
-    """Planes and pieces in hand seen from ``colour`` (no mask)."""
+def on_move(game: Game, player: int) -> bool:
+    """Whether ``player`` moves the colour to move now."""
+    return not game.is_over and game.player_to_move == player
+
+
+def observe_player(game: Game, player: int) -> dict:
+    """Planes and pieces in hand as ``player`` sees them (no mask): from the colour to move while
+    the player moves it, else from the player's own colour (player p's colour p in every
+    variant). The one point-of-view rule of the environments; the batch engine
+    (csrc/engine/vector.c) takes the same view."""
+    colour = game.to_move if on_move(game, player) else player
     return {"observation": game.observation(colour), "remaining": game.remaining_from(colour)}
 
 

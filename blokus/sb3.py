@@ -26,9 +26,6 @@ __all__ = ["VecEnv"]
 class VecEnv(vec_env.VecEnv):
     """``num_envs`` games of one learner seat against opponents, as one SB3 ``VecEnv``.
 
-    ``VecEnv(num_envs, variant="duo", *, opponent="random", seat=0, reward="win_loss",
-    start="fixed", illegal="raise", num_threads=None, seed=None)``
-
     The options are ``blokus.vector.VectorEnv``'s: ``opponent`` an agent string or a callable
     (``blokus.opponents``; ``"random"`` and ``"greedy"`` are played in C inside the step, so a
     training run steps all its games in C). ``seat`` and ``opponent`` may also be sequences of

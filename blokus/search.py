@@ -66,9 +66,6 @@ class Request(NamedTuple):
 class BatchedSearch(_core.BatchedSearch):
     """A PUCT search with an outside evaluator over B games at once (see the module's text).
 
-    ``BatchedSearch(games, *, simulations=64, c_puct=1.25, fpu=None, dirichlet_alpha=0.3,
-    dirichlet_fraction=0.25, seed=0)``
-
     Parameters
     ----------
     games : sequence of blokus.Game

@@ -121,3 +121,16 @@ def duel_value(game: blokus.Game, colour: int, memo: dict) -> int:
             break
     memo[key] = value
     return value
+
+
+def only_winning_move(game: blokus.Game) -> tuple[int, dict]:
+    """The one move that wins for the colour to move in a two-colour position where exactly one
+    does and every other loses (asserted), with every move's duel_value. The game is restored."""
+    mover, memo, outcome = game.to_move, {}, {}
+    for move in game.legal_moves().tolist():
+        game.play(move)
+        outcome[move] = duel_value(game, mover, memo)
+        game.undo()
+    wins = [m for m, v in outcome.items() if v == 1]
+    assert len(wins) == 1 and all(v == -1 for m, v in outcome.items() if m != wins[0])
+    return wins[0], outcome

@@ -9,7 +9,10 @@ against ``game.legal_moves()``, greedy's rule is recomputed move by move with ``
 from __future__ import annotations
 
 import math
+import os
 import random
+import signal
+import threading
 
 import numpy as np
 import pytest
@@ -146,19 +149,35 @@ def test_mcts_search_and_policy_move_leave_the_game_unchanged_midgame():
     game.play(rng.choice(game.legal_moves().tolist()))  # still playable from the same state
 
 
-@pytest.mark.parametrize("variant", ["classic_3", "classic_teams"])
-def test_mcts_plays_full_games_with_legal_moves_only(variant):
-    agent = make_agent("mcts:sims=50", seed=11)
-    game = blokus.Game(variant, start="fixed")
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("start", ["fixed", "any"])
+@pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "classic_teams", "duo"])
+def test_mcts_plays_full_games_with_legal_moves_only(variant, start, threads):
+    agent = make_agent(f"mcts:sims=50:threads={threads}", seed=11)
+    game = blokus.Game(variant, start=start)
     movers = set()
     while not game.is_over:
         move = agent(game)
         assert move in legal_set(game), (len(game.history), move)
         movers.add(game.to_move)
         game.play(move)
-    assert game.is_over and all(game.is_out(c) for c in range(4))
-    assert movers == {0, 1, 2, 3}           # green too, in classic_3 by rotation
+    colours = range(game.num_colours)
+    assert game.is_over and all(game.is_out(c) for c in colours)
+    assert movers == set(colours)           # green too, in classic_3 by rotation
     assert game.to_move == -1
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_mcts_opening_searches_pentominoes_only(variant):
+    # The playouts and the prior consider only pentominoes in every colour's first two moves
+    # (csrc/engine/playout_policy.h), so an opening search never tries a smaller piece, though the
+    # first move of any size is legal.
+    game = blokus.Game(variant, start="fixed")
+    assert {placed_size(game, m) for m in game.legal_moves().tolist()} == {1, 2, 3, 4, 5}
+    for _ in range(2 * game.num_colours):
+        search = MCTSAgent(200, seed=len(game.history)).search(game)
+        assert {placed_size(game, m) for m in search.ids.tolist()} == {5}, len(game.history)
+        game.play(int(search.ids[0]))
 
 
 # --- 2. reproducibility ------------------------------------------------------------------
@@ -172,7 +191,8 @@ def self_play(spec, seed, variant, start="fixed"):
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic_2"])
-@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:sims=30"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:sims=30:threads=1", "mcts:sims=30:threads=2",
+                                  "mcts:sims=31:threads=3"])
 def test_same_seed_same_game(spec, variant):
     first = self_play(spec, 5, variant)
     assert len(first) > 10
@@ -269,9 +289,10 @@ def test_greedy_does_not_treat_the_partner_colour_as_an_opponent(variant, start,
 
 # --- 4. MCTS against exhaustive search ---------------------------------------------------------
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("seed0,start,moves", P.SOLO_DECISIVE,
                          ids=[f"seed{s}" for s, _, _ in P.SOLO_DECISIVE])
-def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves):
+def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves, threads):
     game = P.replay("duo", start, moves)
     mover = game.to_move
     assert game.is_out(1 - mover)
@@ -287,34 +308,43 @@ def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves):
     assert best_moves == winning and len(winning) < len(reach)   # the position is as described
     for seed in range(3):
         before = snapshot(game)
-        search = MCTSAgent(3000, seed=seed).search(game)
+        search = MCTSAgent(3000, threads=threads, seed=seed).search(game)
         assert_unchanged(game, before)
         assert int(search.ids[0]) in best_moves, (seed, int(search.ids[0]), reach, best)
-        assert MCTSAgent(3000, seed=seed)(game) == int(search.ids[0])
+        assert MCTSAgent(3000, threads=threads, seed=seed)(game) == int(search.ids[0])
+        assert search.visits.sum() == search.simulations == 3000
         # the value is 0.9 x win share + 0.1 x a squashed margin in [0, 1]:
-        for move, value in zip(search.ids.tolist(), search.values.tolist()):
+        for move, value, win, score in zip(search.ids.tolist(), search.values.tolist(),
+                                           search.win_probability.tolist(), search.expected_score.tolist()):
             lo, hi = reach[move]
+            assert lo <= score <= hi, (move, score, reach[move])   # a mean of reachable finals
             if lo > rival:                  # every continuation wins
-                assert value >= 0.9, (move, value, reach[move], rival)
+                assert value >= 0.9 and win == 1.0, (move, value, win, reach[move], rival)
             if hi < rival:                  # every continuation loses
-                assert value <= 0.1, (move, value, reach[move], rival)
+                assert value <= 0.1 and win == 0.0, (move, value, win, reach[move], rival)
+        # the principal variation starts with the move played and is a legal line
+        line = search.principal_variation.tolist()
+        assert line[0] == int(search.ids[0])
+        after = game.copy()
+        for move in line:
+            assert move in legal_set(after)
+            after.play(move)
+        # the players' figures are means over every simulation: all of them are reachable
+        wins, scores = search.player_win_probability, search.player_expected_score
+        assert wins.shape == scores.shape == (2,) and wins.sum() == pytest.approx(1.0)
+        assert scores[1 - mover] == rival       # the other colour never moves again
+        assert min(lo for lo, _ in reach.values()) <= scores[mover] <= best
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("seed0,start,moves", P.DUEL_ONE_WIN,
                          ids=[f"seed{s}" for s, _, _ in P.DUEL_ONE_WIN])
-def test_mcts_finds_the_only_winning_move(seed0, start, moves):
+def test_mcts_finds_the_only_winning_move(seed0, start, moves, threads):
     game = P.replay("duo", start, moves)
-    mover = game.to_move
-    assert not game.is_out(1 - mover)
-    memo, outcome = {}, {}
-    for move in game.legal_moves().tolist():
-        game.play(move)
-        outcome[move] = P.duel_value(game, mover, memo)
-        game.undo()
-    wins = [m for m, v in outcome.items() if v == 1]
-    assert len(wins) == 1 and all(v == -1 for m, v in outcome.items() if m != wins[0])
+    assert not game.is_out(1 - game.to_move)
+    win, outcome = P.only_winning_move(game)
     for seed in range(3):
-        assert MCTSAgent(3000, seed=seed)(game) == wins[0], (seed, outcome)
+        assert MCTSAgent(3000, threads=threads, seed=seed)(game) == win, (seed, outcome)
 
 
 # --- 5. search statistics ------------------------------------------------------------------
@@ -333,12 +363,13 @@ def stats_positions():
 STATS_POSITIONS = list(stats_positions())
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3])
 @pytest.mark.parametrize("name,game", STATS_POSITIONS, ids=[name for name, _ in STATS_POSITIONS])
-def test_search_statistics(name, game):
+def test_search_statistics(name, game, threads):
     before = snapshot(game)
     legal = legal_set(game)
     sims = 300
-    search = MCTSAgent(sims, seed=7).search(game)
+    search = MCTSAgent(sims, threads=threads, seed=7).search(game)
     assert_unchanged(game, before)
     assert isinstance(search, Search)
     assert search.simulations == sims
@@ -350,8 +381,61 @@ def test_search_statistics(name, game):
     assert visits.sum() <= sims
     assert visits.sum() == sims             # every simulation goes through one root move
     assert np.all((values >= 0) & (values <= 1))
-    # progressive widening (default 2.0): at most 1 + 2 sqrt(n) root moves are ever admitted
-    assert len(ids) <= 1 + 2.0 * math.sqrt(sims)
+    # progressive widening (default 2.0): at most 1 + 2 sqrt(n) root moves are ever admitted in
+    # a tree of n simulations; each thread's tree has sims / threads
+    assert len(ids) <= threads * (1 + 2.0 * math.sqrt(math.ceil(sims / threads)))
+    # the players' shares of the win are means over the simulations, each a whole win split
+    # between the sides (in classic_teams both players of a team get the team's share)
+    per_side = 2 if name.startswith("classic_teams") else 1
+    assert search.player_win_probability.sum() == pytest.approx(per_side)
+    assert np.all((search.win_probability >= 0) & (search.win_probability <= 1))
+
+
+# Moves and visits of the first 300-simulation searches of three seeded plies per variant, as
+# the search gave them before it had threads (commit dc52908): threads=1 is that search.
+ONE_THREAD_BEFORE = {
+    "duo": [(12617, 86), (13677, 36), (5756, 46)],
+    "classic_3": [(23304, 66), (13723, 46), (12092, 36)],
+    "classic_teams": [(16613, 66), (10176, 68), (24601, 51)],
+}
+
+
+@pytest.mark.parametrize("variant", ONE_THREAD_BEFORE)
+def test_one_thread_is_the_search_before_threads(variant):
+    game = blokus.Game(variant)
+    for seed, expected in enumerate(ONE_THREAD_BEFORE[variant]):
+        ids, visits, *_ = _core.mcts(game, simulations=300, seed=seed, threads=1)
+        assert (int(ids[0]), int(visits[0])) == expected, seed
+        assert _core.mcts(game, simulations=300, seed=seed)[0][0] == ids[0]   # 1 is the default
+        game.play(int(ids[0]))
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_fewer_simulations_than_threads(threads):
+    game = blokus.Game("duo")
+    search = MCTSAgent(1, threads=threads, seed=1).search(game)
+    assert search.simulations == 1 and search.visits.tolist() == [1]
+    assert int(search.ids[0]) in legal_set(game) and search.principal_variation[0] == search.ids[0]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_search_on_threads(threads):
+    # a search of a minute is stopped by SIGINT from another thread, and the interpreter goes on
+    game = blokus.Game("duo")
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _core.mcts(game, seconds=60.0, threads=threads, seed=1)
+    finally:
+        timer.cancel()
+    assert _core.mcts(game, simulations=20, threads=threads, seed=1)[3] == 20
+
+
+def test_threads_default_to_the_cores_this_process_may_use():
+    expected = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    assert MCTSAgent(10).options["threads"] == min(expected, 64)
+    assert make_agent("mcts:sims=10:threads=3").options["threads"] == 3
 
 
 def widening_position():
@@ -362,14 +446,15 @@ def widening_position():
     return game
 
 
-def test_search_tiny_widening_admits_one_largest_piece():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_search_tiny_widening_admits_one_largest_piece(threads):
     game = widening_position()
     largest = max(placed_size(game, m) for m in game.legal_moves().tolist())
     # widening ~0: 1 + widening * sqrt(n) admits one child, the first in prior order (larger
-    # pieces first), so every simulation goes through one move, a largest piece
-    search = MCTSAgent(60, widening=1e-9, seed=3).search(game)
-    assert len(search.ids) == 1 and search.visits[0] == 60
-    assert placed_size(game, int(search.ids[0])) == largest
+    # pieces first), so every simulation of a tree goes through one move, a largest piece
+    search = MCTSAgent(60, widening=1e-9, threads=threads, seed=3).search(game)
+    assert 1 <= len(search.ids) <= threads and search.visits.sum() == 60
+    assert {placed_size(game, m) for m in search.ids.tolist()} == {largest}
 
 
 @pytest.mark.parametrize("widening", [1e6, 1e9], ids=repr)
@@ -378,7 +463,7 @@ def test_search_huge_widening_admits_every_move(widening):
     legal = game.legal_moves().tolist()
     # every move is admitted from the second simulation on, and UCT tries each once before
     # repeating any: len(legal) + 5 simulations visit every legal move
-    search = MCTSAgent(len(legal) + 5, widening=widening, seed=3).search(game)
+    search = MCTSAgent(len(legal) + 5, widening=widening, threads=1, seed=3).search(game)
     assert sorted(search.ids.tolist()) == sorted(legal)
     assert search.visits.max() <= 6
 
@@ -387,7 +472,7 @@ def test_search_by_time_and_by_count():
     game = blokus.Game("duo", start="any")
     by_time = MCTSAgent(seconds=0.05, seed=1).search(game)
     assert by_time.simulations >= 1 and int(by_time.ids[0]) in legal_set(game)
-    ids, visits, values, sims = _core.mcts(game, seconds=0.05, seed=1)
+    ids, visits, values, sims, *_ = _core.mcts(game, seconds=0.05, seed=1)
     assert sims >= 1 and len(ids) >= 1
     # both given, time long: the simulation count is reached first
     assert MCTSAgent(40, seconds=600, seed=1).search(game).simulations == 40
@@ -401,7 +486,8 @@ def test_make_agent_parameters_reach_the_search():
     assert make_agent("mcts:sims=7", seed=1).search(game).simulations == 7
     assert make_agent("mcts:simulations=9:c=0:widening=0.5", seed=1).search(game).simulations == 9
     assert make_agent("mcts:seconds=0.05", seed=1).search(game).simulations >= 1
-    one = make_agent("mcts:sims=60:widening=1e-9", seed=1).search(game)
+    assert make_agent("mcts:sims=7:threads=2", seed=1).search(game).simulations == 7
+    one = make_agent("mcts:sims=60:widening=1e-9:threads=1", seed=1).search(game)
     assert len(one.ids) == 1                # widening reached the search
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
@@ -446,6 +532,7 @@ def test_non_game_is_a_type_error(not_a_game):
     {"simulations": 10, "widening": 0.0}, {"simulations": 10, "widening": -1.0},
     {"simulations": 10, "widening": math.nan}, {"simulations": 10, "widening": math.inf},
     {"simulations": 10, "max_nodes": 0}, {"simulations": 10, "max_nodes": -5},
+    {"simulations": 10, "threads": 0}, {"simulations": 10, "threads": -1}, {"simulations": 10, "threads": 65},
 ], ids=repr)
 def test_core_mcts_bad_parameters(kwargs):
     game = blokus.Game("duo")
@@ -475,7 +562,7 @@ def test_mcts_agent_rejects_bad_counts_and_times(kwargs):
 @pytest.mark.parametrize("spec", [
     "mcts:sims=0", "mcts:sims=-5", "mcts:seconds=0", "mcts:seconds=-1",
     "mcts:c=-1", "mcts:exploration=-0.5", "mcts:widening=0", "mcts:widening=-2", "mcts:max_nodes=0",
-    "mcts:widening=inf", "mcts:c=nan",
+    "mcts:widening=inf", "mcts:c=nan", "mcts:threads=0", "mcts:threads=65", "mcts:threads=-1",
 ])
 def test_make_agent_rejects_out_of_range_values(spec):
     # make_agent's docstring: ValueError for "a value that is not a number or is out of range";

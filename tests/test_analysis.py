@@ -10,6 +10,7 @@ written here independently of the module's NumPy dilation.
 import collections
 import json
 import os
+import random
 
 import numpy as np
 import pytest
@@ -458,3 +459,32 @@ def test_bad_colour():
         analysis.reachable(game, -1)
     with pytest.raises(TypeError):
         analysis.reachable(game, "0")
+
+
+def test_evaluate_gives_each_player_its_chances():
+    game = blokus.Game("classic_teams", start="fixed")
+    rng = random.Random(3)
+    for _ in range(24):
+        game.play(rng.choice(game.legal_moves().tolist()))
+    before = game.history
+    rows = analysis.evaluate(game, "mcts:sims=200", seed=2)
+    assert game.history == before
+    assert [r["player"] for r in rows] == [0, 1, 2, 3] and {r["simulations"] for r in rows} == {200}
+    # partners share one score, so one win: equal chances, and the two teams' chances sum to 1
+    assert rows[0]["win_probability"] == rows[2]["win_probability"]
+    assert rows[1]["win_probability"] == rows[3]["win_probability"]
+    assert rows[0]["win_probability"] + rows[1]["win_probability"] == pytest.approx(1.0)
+    # a final score is at most 0 squares left plus the 20-point bonus for each of two colours,
+    # and at least all 89 squares of both colours left
+    assert all(-178 <= r["expected_score"] <= 40 for r in rows)
+    with pytest.raises(ValueError, match="MCTS agent"):
+        analysis.evaluate(game, "greedy")
+
+
+def test_move_values_report_win_probability_and_expected_score():
+    game = blokus.Game("duo", start="fixed")
+    rows = analysis.move_values(game, "mcts:sims=300", top=None, seed=4)
+    assert all(0.0 <= r["win_probability"] <= 1.0 for r in rows)
+    # each move's value is 0.9 x its win share + 0.1 x a margin term in [0, 1]
+    assert all(0.9 * r["win_probability"] <= r["value"] <= 0.9 * r["win_probability"] + 0.1 for r in rows)
+    assert all(-89 <= r["expected_score"] <= 20 for r in rows)

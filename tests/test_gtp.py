@@ -121,7 +121,7 @@ def test_list_and_known_commands_cover_what_match_runners_need(duo):
     listed = session(duo, "list_commands")[0][2:].split("\n")
     for command in ("set_game", "clear_board", "play", "genmove", "undo", "all_legal", "final_score",
                     "showboard", "list_commands", "name", "version", "quit", "cputime", "reg_genmove",
-                    "set_random_seed", "known_command"):
+                    "set_random_seed", "known_command", "loadsgf", "savesgf", "param"):
         assert command in listed
         assert session(duo, f"known_command {command}") == ["= true"]
     assert session(duo, "known_command fly") == ["= false"]
@@ -177,3 +177,46 @@ def test_the_gtp_command_refuses_a_bad_agent():
 def test_duo_colours_by_our_names_too(duo):
     assert session(duo, "play purple e9,d10,e10,f10,d11", "play orange j5") == ["= ", "= "]
     assert [c for c, _ in duo.game.history] == [0, 1]
+
+
+def test_savesgf_and_loadsgf_round_trip_a_game(duo, tmp_path):
+    moves = ["e9,d10,e10,f10,d11", "j5", "f8,g8,g9"]
+    game = blokus.Game("duo", start="fixed")
+    for colour, move in zip("bwb", moves):
+        assert session(duo, f"play {colour} {move}") == ["= "]
+        game.play(move)
+    path = tmp_path / "game.blksgf"
+    assert session(duo, f"savesgf {path}") == ["= "]
+    assert blokus.sgf.read(path)[0].history == game.history
+    other = Engine("classic", "greedy", seed=2)
+    assert session(other, f"loadsgf {path}") == ["= "]
+    assert state(other) == state(duo)           # the variant comes from the record
+    assert session(other, f"loadsgf {path} 2") == ["= "]   # before move 2: the first move only
+    assert other.game.history == game.history[:1]
+    assert session(other, "genmove w")[0].startswith("= ")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("loadsgf", "loadsgf needs a file name"), ("loadsgf x.blksgf 0", "move number >= 1"),
+    ("loadsgf /nonexistent/x.blksgf", "cannot load"), ("savesgf", "savesgf needs a file name"),
+    ("savesgf /nonexistent/dir/x.blksgf", "cannot save")])
+def test_sgf_errors_change_nothing(duo, line, message):
+    session(duo, "play b e9,d10,e10,f10,d11")
+    before = state(duo)
+    answer = session(duo, line)[0]
+    assert answer.startswith("? ") and message in answer, answer
+    assert state(duo) == before
+
+
+def test_param_lists_and_sets_the_agents_parameters():
+    engine = Engine("duo", "mcts:sims=30", seed=3)
+    assert session(engine, "param") == ["= sims 30"]
+    assert session(engine, "param c 0.4", "param sims 12") == ["= ", "= "]
+    assert session(engine, "param") == ["= sims 12\nc 0.4"]
+    assert engine.agent.search(engine.game).simulations == 12          # it reached the search
+    assert engine.agent.options["exploration"] == 0.4
+    for line, message in (("param sims -1", "simulations must be in [1, 2**63)"), ("param depth 3", "unknown parameter"),
+                          ("param sims", "a key and a value")):
+        answer = session(engine, line)[0]
+        assert answer.startswith("? ") and message in answer, answer
+        assert engine.agent_spec == "mcts:sims=12:c=0.4"                  # unchanged

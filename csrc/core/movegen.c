@@ -47,8 +47,8 @@ static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
 static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
 static cand_set compatible[1536];
 static cand_set piece_candidates[BK_NUM_PIECES];
-/* Candidate data per board side (ids depend on it): [0] 20x20, [1] 14x14. */
-static candidate candidates[2][NUM_CANDIDATES];
+/* Candidate data per geometry (ids depend on the board size), by bk_geometry.index. */
+static candidate candidates[BK_NUM_GEOMETRIES][NUM_CANDIDATES];
 
 static void set_add(cand_set *s, int i)
 {
@@ -73,11 +73,11 @@ void bk_movegen_init(void)
         const bk_orient *or_ = &bk_orients[o];
         for (int k = 0; k < or_->size; k++, n++) {
             int dr = or_->cells[k].r, dc = or_->cells[k].c;
-            for (int side = 0; side < 2; side++) {
-                const bk_geometry *g = bk_geometry_for(side ? 14 : 20);
+            for (int i = 0; i < BK_NUM_GEOMETRIES; i++) {
+                const bk_geometry *g = bk_geometry_at(i);
                 int per_row = g->orient_anchors_per_row[o];
-                candidates[side][n] = (candidate){(uint16_t)(g->orient_first[o] - dr * per_row - dc),
-                                                  (uint8_t)per_row, (uint8_t)or_->width};
+                candidates[i][n] = (candidate){(uint16_t)(g->orient_first[o] - dr * per_row - dc), (uint8_t)per_row,
+                                               (uint8_t)or_->width};
             }
             set_add(&piece_candidates[or_->piece], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
@@ -144,7 +144,7 @@ typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, voi
 
 static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
 {
-    gen_ctx ctx = {b, candidates[b->side == 20 ? 0 : 1], {{0}}, colour};
+    gen_ctx ctx = {b, candidates[b->geom->index], {{0}}, colour};
     int rc;
     if (colour < 0 || colour >= b->num_colours || !b->remaining[colour]) return 0;
     for (uint32_t pieces = b->remaining[colour]; pieces; pieces &= pieces - 1)
@@ -189,7 +189,7 @@ static int keep_set(const gen_ctx *ctx, const cand_set *s, int r, int c, void *a
 
 int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
 {
-    out->side = b->side;
+    out->geometry = b->geom->index;
     out->num_points = out->total = 0;
     for_each_point(b, colour, keep_set, out);
     return out->total;
@@ -197,7 +197,7 @@ int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
 
 int bk_move_sets_get(const bk_move_sets *ms, int k)
 {
-    gen_ctx ctx = {NULL, candidates[ms->side == 20 ? 0 : 1], {{0}}, 0};
+    gen_ctx ctx = {NULL, candidates[ms->geometry], {{0}}, 0};
     int i = 0;
     for (; k >= ms->points[i].count; i++) k -= ms->points[i].count;
     return set_nth(&ctx, &ms->sets[i], k, ms->points[i].r, ms->points[i].c);

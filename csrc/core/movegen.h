@@ -22,7 +22,7 @@ typedef struct {
 /* The legal placements of one colour as a set per attachment point: cheaper
  * to count and to index than a list, for random play. */
 typedef struct {
-    int side;       /* board side, which the placement ids depend on */
+    int geometry;   /* the board's bk_geometry.index: the placement ids depend on it */
     int num_points; /* points with at least one placement */
     int total;      /* placements in all */
     struct {

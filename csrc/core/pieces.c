@@ -19,7 +19,7 @@ uint8_t bk_piece_size[BK_NUM_PIECES];
 uint8_t bk_piece_first_orient[BK_NUM_PIECES + 1];
 bk_orient bk_orients[BK_NUM_ORIENTS];
 
-static bk_geometry geometries[2];
+static bk_geometry geometries[BK_NUM_GEOMETRIES];
 
 static int cell_cmp(const bk_cell *a, const bk_cell *b)
 {
@@ -93,9 +93,10 @@ static bk_orient transform(const bk_orient *base, int t)
     return o;
 }
 
-static void init_geometry(bk_geometry *g, int side)
+static void init_geometry(bk_geometry *g, int index, int side)
 {
     int id = 0;
+    g->index = index;
     g->side = side;
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         const bk_orient *or_ = &bk_orients[o];
@@ -130,15 +131,20 @@ void bk_pieces_init(void)
         }
     }
     bk_piece_first_orient[BK_NUM_PIECES] = (uint8_t)n;
-    init_geometry(&geometries[0], 20);
-    init_geometry(&geometries[1], 14);
+    init_geometry(&geometries[0], 0, 20);
+    init_geometry(&geometries[1], 1, 14);
 }
 
 const bk_geometry *bk_geometry_for(int side)
 {
-    if (side == 20) return &geometries[0];
-    if (side == 14) return &geometries[1];
+    for (int i = 0; i < BK_NUM_GEOMETRIES; i++)
+        if (geometries[i].side == side) return &geometries[i];
     return NULL;
+}
+
+const bk_geometry *bk_geometry_at(int index)
+{
+    return &geometries[index];
 }
 
 int bk_orient_from_shape(uint32_t shape)

@@ -25,6 +25,7 @@ typedef struct {
  * dense: orientation by orientation, anchor (top-left of the bounding box)
  * row-major within each. */
 typedef struct {
+    int index; /* of this geometry among the BK_NUM_GEOMETRIES: what other tables are keyed by */
     int side;
     int num_placements;
     uint16_t orient_first[BK_NUM_ORIENTS + 1]; /* ids of orientation o: [first[o], first[o + 1]) */
@@ -41,8 +42,14 @@ extern uint8_t bk_piece_first_orient[BK_NUM_PIECES + 1];
 extern bk_orient bk_orients[BK_NUM_ORIENTS];
 
 void bk_pieces_init(void);
+/* The board sizes there are (20 and 14), each with its placement table; every
+ * other per-size table (the move generator's) is indexed by bk_geometry.index,
+ * so this is the one mapping from a board size to its tables. */
+#define BK_NUM_GEOMETRIES 2
 /* The placement table for a board side of 20 or 14; NULL for any other. */
 const bk_geometry *bk_geometry_for(int side);
+/* Geometry i, 0 <= i < BK_NUM_GEOMETRIES. */
+const bk_geometry *bk_geometry_at(int index);
 /* The orientation whose cells, moved to the box's top-left, give `shape`
  * (bit 5 * r + c); -1 when no piece has that shape. */
 int bk_orient_from_shape(uint32_t shape);

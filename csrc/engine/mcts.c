@@ -1,9 +1,11 @@
 /* UCT search; see mcts.h. */
+#define _POSIX_C_SOURCE 200809L /* pthreads */
 #include "engine/mcts.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/movegen.h"
 #include "core/score.h"
@@ -22,43 +24,50 @@ typedef struct {
     uint8_t player;         /* who made `move` */
 } node;
 
-struct bk_mcts {
+/* One tree; a search runs one per thread. */
+typedef struct {
     bk_board root;
     bk_mcts_params params;
     bk_rng rng;
     node *nodes;
     int64_t num_nodes, capacity, simulations;
     int full; /* the tree could not grow: no more expansions */
-    int side[BK_MAX_COLOURS]; /* per player: the lowest player with the same score weights */
+    int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
+    int num_players;
+    double *root_wins, *root_scores;      /* per child of the root: sums over its simulations */
+    double player_wins[BK_MAX_COLOURS];   /* per player: sums over every simulation */
+    double player_scores[BK_MAX_COLOURS];
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
-    bk_move_sets playout_scratch;
+    float priors[BK_MAX_MOVES];
+    uint8_t bucket[BK_MAX_MOVES];
+    bk_policy_scratch playout_scratch;
+    int64_t target;       /* its share of the search's simulations */
+    const atomic_int *stop; /* set when the search is to end before every share is done */
+} tree;
+
+struct bk_mcts {
+    int num_trees;
+    tree **trees;
+    atomic_int stop;
+    pthread_t threads[BK_MCTS_MAX_THREADS];
+    int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
 };
 
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.7, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
+    return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
 }
 
-/* Players whose scores are made of the same colours are one side. */
-static void find_sides(int variant, int *side)
+/* A tree from a copy of `root` drawing from stream (seed, stream); NULL when
+ * out of memory. */
+static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int stream)
 {
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    int n = bk_player_weights(variant, weights);
-    for (int p = 0; p < n; p++) {
-        side[p] = p;
-        for (int q = 0; q < p && side[p] == p; q++)
-            if (memcmp(weights[p], weights[q], sizeof weights[p]) == 0) side[p] = q;
-    }
-}
-
-bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed)
-{
-    bk_mcts *t = malloc(sizeof *t);
+    tree *t = calloc(1, sizeof *t); /* the sums start at 0 */
     if (!t) return NULL;
     t->root = *root;
     t->params = *params;
-    bk_rng_seed(&t->rng, seed, 0);
-    find_sides(root->variant, t->side);
+    bk_rng_seed(&t->rng, seed, (uint64_t)stream);
+    t->num_players = bk_player_sides(root->variant, t->side);
     t->capacity = 1024;
     t->nodes = malloc((size_t)t->capacity * sizeof *t->nodes);
     if (!t->nodes) {
@@ -72,21 +81,56 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
     return t;
 }
 
-void bk_mcts_free(bk_mcts *t)
+static void tree_free(tree *t)
 {
     if (!t) return;
+    free(t->root_wins);
+    free(t->root_scores);
     free(t->nodes);
     free(t);
 }
 
-int64_t bk_mcts_simulations(const bk_mcts *t)
+bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads)
 {
-    return t->simulations;
+    if (threads < 1 || threads > BK_MCTS_MAX_THREADS) return NULL;
+    bk_mcts *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->trees = calloc((size_t)threads, sizeof *s->trees);
+    if (!s->trees) {
+        free(s);
+        return NULL;
+    }
+    bk_mcts_params own = *params; /* max_nodes is for the whole search: each tree gets its part */
+    own.max_nodes = params->max_nodes / threads > 0 ? params->max_nodes / threads : 1;
+    atomic_init(&s->stop, 0);
+    for (s->num_trees = 0; s->num_trees < threads; s->num_trees++) {
+        if (!(s->trees[s->num_trees] = tree_new(root, &own, seed, s->num_trees))) {
+            bk_mcts_free(s);
+            return NULL;
+        }
+        s->trees[s->num_trees]->stop = &s->stop;
+    }
+    return s;
+}
+
+void bk_mcts_free(bk_mcts *s)
+{
+    if (!s) return;
+    for (int k = 0; k < s->num_trees; k++) tree_free(s->trees[k]);
+    free(s->trees);
+    free(s);
+}
+
+int64_t bk_mcts_simulations(const bk_mcts *s)
+{
+    int64_t n = 0;
+    for (int k = 0; k < s->num_trees; k++) n += s->trees[k]->simulations;
+    return n;
 }
 
 /* Room for n more nodes; 0 when the tree may not or cannot grow.  The
  * root's children are always allowed: without them there is no move. */
-static int reserve(bk_mcts *t, int64_t n, int is_root)
+static int reserve(tree *t, int64_t n, int is_root)
 {
     int64_t need = t->num_nodes + n;
     if (!is_root && need > t->params.max_nodes) return 0;
@@ -102,9 +146,12 @@ static int reserve(bk_mcts *t, int64_t n, int is_root)
     return 1;
 }
 
-/* Orders moves by the prior: larger pieces first, each size in random order
- * (a shuffle, then a stable pass per size). */
-static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
+#define PRIOR_BUCKETS 128 /* half-octaves of the prior, 2^-32 .. 2^32 */
+
+/* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
+ * then a counting sort on the prior's half-octave, so that moves of about
+ * the same prior come in random order. */
+static void order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
         int j = (int)bk_rng_below(&t->rng, (uint32_t)i + 1);
@@ -112,18 +159,28 @@ static void order_by_prior(bk_mcts *t, const bk_board *b, uint16_t *moves, int n
         moves[i] = moves[j];
         moves[j] = m;
     }
-    int k = 0;
-    for (int size = BK_MAX_PIECE_SIZE; size >= 1; size--)
-        for (int i = 0; i < n; i++)
-            if (bk_orients[b->geom->orient_of[moves[i]]].size == size) out[k++] = moves[i];
+    bk_policy_priors(b, moves, n, t->priors);
+    int start[PRIOR_BUCKETS + 1] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
+        t->bucket[i] = (uint8_t)(k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k);
+        start[t->bucket[i] + 1]++;
+    }
+    for (int k = 0; k < PRIOR_BUCKETS; k++) start[k + 1] += start[k];
+    for (int i = 0; i < n; i++) out[start[t->bucket[i]]++] = moves[i];
 }
 
 /* Makes the children of node v, whose position is b (a colour is to move);
  * returns 0 when the tree cannot grow. */
-static int expand(bk_mcts *t, uint32_t v, const bk_board *b)
+static int expand(tree *t, uint32_t v, const bk_board *b)
 {
     int n = bk_gen_moves(b, b->to_move, t->moves);
     if (!reserve(t, n, v == 0)) return 0;
+    if (v == 0) {
+        t->root_wins = calloc((size_t)n, sizeof *t->root_wins);
+        t->root_scores = calloc((size_t)n, sizeof *t->root_scores);
+        if (!t->root_wins || !t->root_scores) return 0;
+    }
     order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
@@ -136,7 +193,7 @@ static int expand(bk_mcts *t, uint32_t v, const bk_board *b)
 
 /* The child of v to descend to: the first never visited among those
  * admitted by widening, else the highest upper confidence bound. */
-static uint32_t select_child(const bk_mcts *t, const node *v)
+static uint32_t select_child(const tree *t, const node *v)
 {
     double widened = 1.0 + t->params.widening * sqrt((double)v->visits); /* in double: no overflow */
     int admitted = widened < v->num_children ? (int)widened : v->num_children;
@@ -155,26 +212,24 @@ static uint32_t select_child(const bk_mcts *t, const node *v)
     return v->first_child + (uint32_t)choice;
 }
 
-/* Each player's value of a finished game: its side's share of the win, plus
- * a little for its margin over the best other side.  A side is the players
- * who share one score: a team in classic_teams, else a single player. */
-static void playout_values(const bk_mcts *t, const bk_board *b, double *values)
+/* Each player's value of a finished game: its side's share of the win
+ * (`shares`), plus a little for its margin over the best other side.  A side
+ * is the players who share one score: a team in classic_teams, else a single
+ * player.  `scores`: each player's final score. */
+static void playout_values(const tree *t, const bk_board *b, double *values, double *shares, int *scores)
 {
-    int scores[BK_MAX_COLOURS], n = bk_player_scores(b, scores), best = scores[0], winners = 0;
-    for (int p = 1; p < n; p++)
-        if (scores[p] > best) best = scores[p];
-    for (int p = 0; p < n; p++) winners += scores[p] == best && t->side[p] == p; /* one count per side */
+    int n = bk_player_scores(b, scores);
+    bk_win_shares(b, shares);
     for (int p = 0; p < n; p++) {
         int other = INT32_MIN;
         for (int q = 0; q < n; q++)
             if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
-        double share = scores[p] == best ? 1.0 / winners : 0.0;
         double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
-        values[p] = (1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * margin;
+        values[p] = (1.0 - MARGIN_WEIGHT) * shares[p] + MARGIN_WEIGHT * margin;
     }
 }
 
-static void simulate(bk_mcts *t)
+static void simulate(tree *t)
 {
     bk_board b = t->root;
     uint32_t path[BK_MAX_HISTORY + 2], depth = 0, v = 0;
@@ -192,9 +247,19 @@ static void simulate(bk_mcts *t)
         bk_play_unchecked(&b, t->nodes[v].move);
         path[depth++] = v;
     }
-    bk_random_playout(&b, &t->rng, &t->playout_scratch);
-    double values[BK_MAX_COLOURS];
-    playout_values(t, &b, values);
+    bk_policy_playout(&b, &t->rng, &t->playout_scratch);
+    double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
+    int scores[BK_MAX_COLOURS];
+    playout_values(t, &b, values, shares, scores);
+    for (int p = 0; p < t->num_players; p++) {
+        t->player_wins[p] += shares[p];
+        t->player_scores[p] += scores[p];
+    }
+    if (depth > 1) {
+        uint32_t i = path[1] - t->nodes[0].first_child, mover = t->nodes[path[1]].player;
+        t->root_wins[i] += shares[mover];
+        t->root_scores[i] += scores[mover];
+    }
     for (uint32_t i = 0; i < depth; i++) {
         node *nd = &t->nodes[path[i]];
         nd->visits++;
@@ -203,9 +268,45 @@ static void simulate(bk_mcts *t)
     t->simulations++;
 }
 
-void bk_mcts_run(bk_mcts *t, int64_t n)
+static void *run_tree(void *arg)
 {
-    for (int64_t i = 0; i < n; i++) simulate(t);
+    tree *t = arg;
+    while (t->simulations < t->target && !atomic_load_explicit(t->stop, memory_order_relaxed)) simulate(t);
+    return NULL;
+}
+
+/* Root parallelisation: the trees share nothing, so they need no locks, and
+ * each tree's simulations depend only on its own seed and share, not on how
+ * the threads were scheduled.  The threads run their shares without waiting
+ * for each other (on a busy machine, a thread that waited at every chunk for
+ * a descheduled one would lose its core's time). */
+void bk_mcts_start(bk_mcts *s, int64_t n)
+{
+    int64_t each = n / s->num_trees, extra = n % s->num_trees;
+    atomic_store(&s->stop, 0);
+    for (int k = 0; k < s->num_trees; k++) /* the first tree gets any extra first: it runs at least one */
+        s->trees[k]->target = n ? s->trees[k]->simulations + each + (k < extra) : INT64_MAX;
+    for (int k = 1; k < s->num_trees; k++)
+        s->started[k] = pthread_create(&s->threads[k], NULL, run_tree, s->trees[k]) == 0;
+}
+
+int64_t bk_mcts_run(bk_mcts *s, int64_t n)
+{
+    tree *t = s->trees[0];
+    for (int64_t i = 0; i < n && t->simulations < t->target; i++) simulate(t);
+    return t->target - t->simulations;
+}
+
+void bk_mcts_finish(bk_mcts *s, int stop)
+{
+    if (stop) atomic_store(&s->stop, 1);
+    for (int k = 1; k < s->num_trees; k++) {
+        if (s->started[k])
+            pthread_join(s->threads[k], NULL);
+        else if (s->trees[k]->target < INT64_MAX)
+            run_tree(s->trees[k]); /* no thread to be had: its share runs here (none once stopped) */
+        s->started[k] = 0;
+    }
 }
 
 static int more_visited(const void *a, const void *b)
@@ -216,18 +317,110 @@ static int more_visited(const void *a, const void *b)
     return (x->id > y->id) - (x->id < y->id);
 }
 
-int bk_mcts_num_moves(const bk_mcts *t)
+static int lower_id(const void *a, const void *b)
 {
-    return t->nodes[0].num_children;
+    const bk_mcts_move *x = a, *y = b;
+    return (x->id > y->id) - (x->id < y->id);
 }
 
-int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out)
+int bk_mcts_num_moves(const bk_mcts *s)
 {
-    const node *root = &t->nodes[0], *children = t->nodes + root->first_child;
-    int n = 0;
-    for (int i = 0; i < root->num_children; i++)
-        if (children[i].visits)
-            out[n++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value / children[i].visits};
+    int n = 0; /* a tree that has not run yet has no children */
+    for (int k = 0; k < s->num_trees; k++)
+        if (s->trees[k]->nodes[0].num_children > n) n = s->trees[k]->nodes[0].num_children;
+    return n;
+}
+
+int bk_mcts_moves(const bk_mcts *s, bk_mcts_move *out)
+{
+    size_t room = 0;
+    for (int k = 0; k < s->num_trees; k++) room += s->trees[k]->nodes[0].num_children;
+    bk_mcts_move *sums = malloc((room ? room : 1) * sizeof *sums);
+    if (!sums) return 0;
+    int m = 0, n = 0;
+    for (int k = 0; k < s->num_trees; k++) { /* every tree's visited root children, as sums */
+        const tree *t = s->trees[k];
+        const node *children = t->nodes + t->nodes[0].first_child;
+        for (int i = 0; i < t->nodes[0].num_children; i++)
+            if (children[i].visits)
+                sums[m++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value,
+                                           t->root_wins[i], t->root_scores[i]};
+    }
+    qsort(sums, (size_t)m, sizeof *sums, lower_id);
+    for (int i = 0; i < m; i++) { /* one row per placement: the trees' sums added */
+        if (n && out[n - 1].id == sums[i].id) {
+            out[n - 1].visits += sums[i].visits;
+            out[n - 1].value += sums[i].value;
+            out[n - 1].win += sums[i].win;
+            out[n - 1].score += sums[i].score;
+        } else {
+            out[n++] = sums[i];
+        }
+    }
+    free(sums);
+    for (int i = 0; i < n; i++) {
+        double visits = (double)out[i].visits;
+        out[i].value /= visits;
+        out[i].win /= visits;
+        out[i].score /= visits;
+    }
     qsort(out, (size_t)n, sizeof *out, more_visited);
     return n;
+}
+
+/* The line below node v of t: the most visited child (ties: the first in
+ * prior order) while there is one. */
+static int line_below(const tree *t, const node *v, int *out, int max)
+{
+    int n = 0;
+    while (n < max && v->first_child) {
+        const node *children = t->nodes + v->first_child, *best = NULL;
+        for (int i = 0; i < v->num_children; i++)
+            if (children[i].visits && (!best || children[i].visits > best->visits)) best = &children[i];
+        if (!best) break;
+        out[n++] = best->move;
+        v = best;
+    }
+    return n;
+}
+
+int bk_mcts_principal_variation(const bk_mcts *s, int *out, int max)
+{
+    if (s->num_trees == 1) return line_below(s->trees[0], &s->trees[0]->nodes[0], out, max);
+    /* several trees: the move to play, then the line of the tree that
+     * searched it most (ties: the first tree) */
+    bk_mcts_move *moves = malloc(((size_t)bk_mcts_num_moves(s) + 1) * sizeof *moves);
+    int first = moves && max > 0 && bk_mcts_moves(s, moves) > 0 ? moves[0].id : -1;
+    free(moves);
+    if (first < 0) return 0;
+    const tree *best_tree = NULL;
+    const node *best = NULL;
+    for (int k = 0; k < s->num_trees; k++) {
+        const tree *t = s->trees[k];
+        const node *children = t->nodes + t->nodes[0].first_child;
+        for (int i = 0; i < t->nodes[0].num_children; i++)
+            if (children[i].move == first && (!best || children[i].visits > best->visits)) {
+                best = &children[i];
+                best_tree = t;
+            }
+    }
+    out[0] = first;
+    return 1 + line_below(best_tree, best, out + 1, max - 1);
+}
+
+int bk_mcts_players(const bk_mcts *s, double *wins, double *scores)
+{
+    int64_t simulations = bk_mcts_simulations(s);
+    double n = simulations ? (double)simulations : 1.0;
+    int players = s->trees[0]->num_players;
+    for (int p = 0; p < players; p++) {
+        wins[p] = scores[p] = 0.0;
+        for (int k = 0; k < s->num_trees; k++) {
+            wins[p] += s->trees[k]->player_wins[p];
+            scores[p] += s->trees[k]->player_scores[p];
+        }
+        wins[p] /= n;
+        scores[p] /= n;
+    }
+    return players;
 }

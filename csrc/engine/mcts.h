@@ -9,22 +9,32 @@
  * the best other side, which breaks ties between equally won or lost
  * positions.
  *
- * Children are ordered by a prior (larger pieces first, ties in random
+ * Simulations leave the tree by the playout policy of playout_policy.h
+ * (local answers to the opponents' last moves, large pieces first), not by
+ * uniform random moves: each playout then says far more about a position.
+ * Children are ordered by the prior of bk_policy_priors (large pieces,
+ * covering the opponents' attachment points; about equal priors in random
  * order) and admitted by progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
- * player considers first. */
+ * player considers first.
+ *
+ * A search may run on several threads by root parallelisation: each thread
+ * grows its own tree from the same root with its own random stream (seed,
+ * thread index), and the trees' root statistics are added up.  With one
+ * thread it is the plain search; with k it is deterministic for a given
+ * seed and k. */
 #ifndef BK_MCTS_H
 #define BK_MCTS_H
 
 #include "core/board.h"
-#include "engine/playout.h"
+#include "engine/playout_policy.h"
 
 typedef struct {
     double exploration; /* UCT constant c in Q + c * sqrt(ln N / n) */
     double widening;    /* children admitted per sqrt(visit) */
     int expand_after;   /* visits of a leaf before its children are made */
-    int64_t max_nodes;  /* the tree stops growing here; playouts go on */
+    int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */
 } bk_mcts_params;
 
 /* Sensible defaults for the parameters above. */
@@ -32,28 +42,56 @@ bk_mcts_params bk_mcts_defaults(void);
 
 typedef struct bk_mcts bk_mcts;
 
-/* A search from a copy of `root` (the board is not kept); NULL when out of
- * memory. */
-bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed);
+#define BK_MCTS_MAX_THREADS 64
+
+/* A search from a copy of `root` (the board is not kept) on `threads`
+ * threads, 1 .. BK_MCTS_MAX_THREADS, each tree with max_nodes / threads
+ * nodes at most; NULL when out of memory or threads is out of range. */
+bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads);
 void bk_mcts_free(bk_mcts *t);
-/* Runs n more simulations.  Once the tree has max_nodes nodes (or memory
- * runs out) it stops growing; the simulations go on from its leaves. */
-void bk_mcts_run(bk_mcts *t, int64_t n);
-/* Simulations run so far. */
+/* A search of n more simulations in all (0: until stopped), split evenly
+ * between the threads: bk_mcts_start starts the threads of every tree but
+ * the first, whose share the caller runs by bk_mcts_run (so that it may
+ * check the clock between calls), then bk_mcts_finish waits for the others.
+ * Once a tree has its nodes (or memory runs out) it stops growing; the
+ * simulations go on from its leaves.  Between start and finish only
+ * bk_mcts_run may be called. */
+void bk_mcts_start(bk_mcts *t, int64_t n);
+/* Runs up to n simulations of the first tree's share on the calling thread;
+ * returns how many of its share are left (INT64_MAX - done without a count).
+ * The first tree's share is at least one simulation. */
+int64_t bk_mcts_run(bk_mcts *t, int64_t n);
+/* Waits for the other threads to end their shares, or, when stop is
+ * nonzero, to end their current simulation; then they are gone. */
+void bk_mcts_finish(bk_mcts *t, int stop);
+/* Simulations run so far, over all threads. */
 int64_t bk_mcts_simulations(const bk_mcts *t);
 
 typedef struct {
     int id;          /* placement id */
     int64_t visits;
     double value;    /* mean value for the player making the move, in [0, 1] */
+    double win;      /* the mean share of the win of that player's side, in [0, 1] */
+    double score;    /* the mean final score of that player */
 } bk_mcts_move;
 
 /* Number of legal placements at the root once a simulation has run (0 once
- * the game is over). */
+ * the game is over); room enough for bk_mcts_moves. */
 int bk_mcts_num_moves(const bk_mcts *t);
 /* Writes the root's children that were visited (out: room for
- * bk_mcts_num_moves), most visited first (ties: higher value, then lower
- * id); returns how many.  The first is the move to play. */
+ * bk_mcts_num_moves), each with the visits and sums of every tree, most
+ * visited first (ties: higher value, then lower id); returns how many (0
+ * when out of memory).  The first is the move to play. */
 int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out);
+
+/* The principal variation: from the root, the most visited child (ties:
+ * the first in prior order) while there is one; writes up to max placement
+ * ids, returns how many.  With several trees: the move to play, then this
+ * line in the tree that searched it most. */
+int bk_mcts_principal_variation(const bk_mcts *t, int *out, int max);
+/* Each player's mean share of the win and mean final score over all the
+ * simulations (out: room for BK_MAX_COLOURS each); returns the number of
+ * players. */
+int bk_mcts_players(const bk_mcts *t, double *wins, double *scores);
 
 #endif

@@ -1,21 +1,13 @@
 /* Batched games. */
-#define _POSIX_C_SOURCE 200809L /* pthreads */
 #include "engine/vector.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/movegen.h"
 #include "core/observe.h"
 #include "core/score.h"
-
-#define MAX_THREADS 64
-/* Games a thread takes at a time from a range, its own or, once that is
- * done, another thread's (so a worker that wakes late costs less). */
-#define CHUNK 4
+#include "engine/pool.h"
 
 /* ---- one game ----------------------------------------------------------- */
 
@@ -30,17 +22,12 @@ static void reset_game(bk_vector *v, int64_t i)
 static void finish(bk_vector *v, int64_t i)
 {
     const bk_board *b = &v->boards[i];
-    int players[BK_MAX_COLOURS], best;
     v->done[i] = 1;
     v->episode_length[i] = v->ply[i];
     v->episodes[i]++;
     for (int c = 0; c < v->num_colours; c++)
         v->episode_scores[i * v->num_colours + c] = (int16_t)bk_colour_score(b, c);
-    bk_player_scores(b, players);
-    best = players[0];
-    for (int p = 1; p < v->num_players; p++)
-        if (players[p] > best) best = players[p];
-    for (int p = 0; p < v->num_players; p++) v->episode_winners[i * v->num_players + p] = players[p] == best;
+    bk_winners(b, v->episode_winners + i * v->num_players);
 }
 
 /* mask[ids[k]] = value for the n ids; unrolled by hand, which halves the
@@ -190,142 +177,27 @@ static void step_reset(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vect
 
 /* ---- threads ------------------------------------------------------------ */
 
-/* Thread k's own range of games; next is the first game not yet taken.
- * One cache line each, so that taking games does not slow the other threads. */
 typedef struct {
-    _Alignas(64) _Atomic int64_t next;
-    int64_t hi;
-} job;
-
-typedef struct {
-    struct bk_pool *pool;
-    int k;
-} worker_arg;
-
-/* Worker threads live as long as the batch, so a step costs a wake-up, not
- * a thread start: worker k runs range k of each step, the caller range 0,
- * and then each helps with what is left of the others. */
-struct bk_pool {
-    pid_t owner;         /* the process whose threads these are: a forked child has none */
-    pthread_mutex_t lock;
-    pthread_cond_t go, finished;
-    uint64_t generation; /* steps handed out so far */
-    int pending;         /* workers still running the current step */
-    int quit;
-    int workers;
     bk_vector *v;
     game_fn fn;
-    const bk_vector_call *args;
-    job jobs[MAX_THREADS];
-    pthread_t threads[MAX_THREADS];
-    worker_arg args_of[MAX_THREADS];
-};
+    const bk_vector_call *call;
+} games_loop;
 
-/* Thread k steps games from its own range, then from the others' until none
- * is left.  Which thread steps a game does not change its result: a game's
- * state and random stream are its own; scratch is only scratch. */
-static void run_jobs(struct bk_pool *pool, int k)
+/* One game of a loop, with the scratch of the thread that does it.  Which
+ * thread steps a game does not change its result: a game's state and random
+ * stream are its own; scratch is only scratch. */
+static void step_one(void *ctx, int64_t i, int thread)
 {
-    int t = pool->workers + 1;
-    uint16_t *scratch = pool->v->scratch + (size_t)k * BK_MAX_MOVES;
-    for (int m = 0; m < t; m++) {
-        job *j = &pool->jobs[(k + m) % t];
-        for (;;) {
-            int64_t lo = atomic_fetch_add_explicit(&j->next, CHUNK, memory_order_relaxed);
-            if (lo >= j->hi) break;
-            for (int64_t i = lo; i < lo + CHUNK && i < j->hi; i++) pool->fn(pool->v, i, scratch, pool->args);
-        }
-    }
+    const games_loop *loop = ctx;
+    loop->fn(loop->v, i, loop->v->scratch + (size_t)thread * BK_MAX_MOVES, loop->call);
 }
 
-static void *worker(void *p)
+/* Runs fn on games [lo, hi) on the batch's threads.  Games share nothing
+ * writable, so no locking is needed between them. */
+static void for_games(bk_vector *v, int64_t lo, int64_t hi, game_fn fn, const bk_vector_call *call)
 {
-    worker_arg arg = *(worker_arg *)p;
-    struct bk_pool *pool = arg.pool;
-    uint64_t seen = 0;
-    pthread_mutex_lock(&pool->lock);
-    for (;;) {
-        while (pool->generation == seen && !pool->quit) pthread_cond_wait(&pool->go, &pool->lock);
-        if (pool->quit) break;
-        seen = pool->generation;
-        pthread_mutex_unlock(&pool->lock);
-        run_jobs(pool, arg.k);
-        pthread_mutex_lock(&pool->lock);
-        if (--pool->pending == 0) pthread_cond_signal(&pool->finished);
-    }
-    pthread_mutex_unlock(&pool->lock);
-    return NULL;
-}
-
-/* Runs fn on games [lo, hi), each thread starting on its own contiguous
- * part.  Games share nothing writable, so no locking is needed between
- * them, and each game's result does not depend on which thread ran it. */
-static void for_games(bk_vector *v, int64_t lo, int64_t hi, game_fn fn, const bk_vector_call *args)
-{
-    struct bk_pool *pool = v->pool;
-    int t = pool->workers + 1;
-    pool->fn = fn;
-    pool->args = args;
-    for (int k = 0; k < t; k++) {
-        atomic_store_explicit(&pool->jobs[k].next, lo + (hi - lo) * k / t, memory_order_relaxed);
-        pool->jobs[k].hi = lo + (hi - lo) * (k + 1) / t;
-    }
-    if (pool->workers == 0 || pool->owner != getpid()) { /* no threads, or they stayed with the parent */
-        run_jobs(pool, 0);
-        return;
-    }
-    pthread_mutex_lock(&pool->lock);
-    pool->pending = pool->workers;
-    pool->generation++;
-    pthread_cond_broadcast(&pool->go);
-    pthread_mutex_unlock(&pool->lock);
-    run_jobs(pool, 0);
-    pthread_mutex_lock(&pool->lock);
-    while (pool->pending) pthread_cond_wait(&pool->finished, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
-}
-
-/* Splits the games between threads and starts the workers; with fewer
- * threads to be had than asked for, the games are split between those. */
-static struct bk_pool *pool_start(bk_vector *v)
-{
-    /* aligned: the jobs are one cache line each (sizeof is a multiple of the alignment) */
-    struct bk_pool *pool = aligned_alloc(_Alignof(struct bk_pool), sizeof *pool);
-    int t = v->num_threads < v->n ? v->num_threads : (int)v->n;
-    if (!pool) return NULL;
-    memset(pool, 0, sizeof *pool);
-    pool->owner = getpid();
-    if (pthread_mutex_init(&pool->lock, NULL) || pthread_cond_init(&pool->go, NULL) ||
-        pthread_cond_init(&pool->finished, NULL))
-        t = 1; /* no synchronisation to be had: every job runs on the caller's thread */
-    for (int k = 1; k < t; k++) {
-        pool->args_of[k] = (worker_arg){pool, k};
-        if (pthread_create(&pool->threads[k], NULL, worker, &pool->args_of[k]) != 0) break;
-        pool->workers++;
-    }
-    /* a worker reads its job only after a step is handed out, which takes the
-     * lock after the jobs are written */
-    pool->v = v;
-    v->num_threads = pool->workers + 1;
-    return pool;
-}
-
-static void pool_stop(struct bk_pool *pool)
-{
-    if (!pool) return;
-    if (pool->owner != getpid()) { /* a forked child: the threads and their locks are the parent's */
-        free(pool);
-        return;
-    }
-    pthread_mutex_lock(&pool->lock);
-    pool->quit = 1;
-    pthread_cond_broadcast(&pool->go);
-    pthread_mutex_unlock(&pool->lock);
-    for (int k = 1; k <= pool->workers; k++) pthread_join(pool->threads[k], NULL);
-    pthread_cond_destroy(&pool->go);
-    pthread_cond_destroy(&pool->finished);
-    pthread_mutex_destroy(&pool->lock);
-    free(pool);
+    games_loop loop = {v, fn, call};
+    bk_pool_run(v->pool, lo, hi, step_one, &loop);
 }
 
 /* ---- public ------------------------------------------------------------- */
@@ -340,7 +212,8 @@ bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int nu
     v->n = n;
     v->variant = variant;
     v->start = start;
-    v->num_threads = num_threads < 1 ? 1 : num_threads > MAX_THREADS ? MAX_THREADS : num_threads;
+    v->num_threads = num_threads < 1 ? 1 : num_threads > BK_POOL_MAX_THREADS ? BK_POOL_MAX_THREADS : num_threads;
+    if (v->num_threads > n) v->num_threads = (int)n; /* no more threads than games */
     v->side = info.side;
     v->num_colours = info.num_colours;
     v->num_players = info.num_players;
@@ -364,16 +237,17 @@ bk_status bk_vector_init(bk_vector *v, int64_t n, int variant, int start, int nu
     v->episodes = calloc(N, sizeof *v->episodes);
     if (!v->boards || !v->rngs || !v->lists || !v->scratch || !v->legal_mask || !v->num_legal ||
         !v->observation || !v->remaining || !v->scores || !v->done || !v->ply || !v->episode_length ||
-        !v->episode_scores || !v->episode_winners || !v->episodes || !(v->pool = pool_start(v))) {
+        !v->episode_scores || !v->episode_winners || !v->episodes || !(v->pool = bk_pool_start(v->num_threads))) {
         bk_vector_free(v);
         return BK_ERR_NO_MEMORY;
     }
+    v->num_threads = bk_pool_threads(v->pool); /* the system may give fewer */
     return BK_OK;
 }
 
 void bk_vector_free(bk_vector *v)
 {
-    pool_stop(v->pool);
+    bk_pool_stop(v->pool);
     void *arrays[] = {v->boards, v->rngs, v->lists, v->scratch, v->legal_mask, v->num_legal, v->observation,
                       v->remaining, v->scores, v->done, v->ply, v->episode_length, v->episode_scores,
                       v->episode_winners, v->episodes};

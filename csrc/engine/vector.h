@@ -19,7 +19,7 @@
 typedef struct bk_vector {
     int64_t n;
     int variant, start, num_threads; /* threads actually running, at most num_envs */
-    struct bk_pool *pool;     /* the worker threads (vector.c) */
+    struct bk_pool *pool;     /* the worker threads (engine/pool.c) */
     int side, num_colours, num_players, num_placements, num_planes;
     bk_board *boards;         /* n */
     bk_rng *rngs;             /* n: game i draws from stream (seed, i) */

@@ -4,12 +4,15 @@
 #include "python/binding.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "engine/mcts.h"
 #include "core/movegen.h"
 #include "engine/policy.h"
 
-#define SEARCH_CHUNK 64 /* simulations per release of the GIL, between time and Ctrl-C checks */
+/* Simulations of the calling thread per release of the GIL, between time and
+ * Ctrl-C checks: a millisecond or so (the other threads run on meanwhile). */
+#define SEARCH_CHUNK 64
 
 static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
 {
@@ -32,35 +35,68 @@ static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
     return PyLong_FromLong(id);
 }
 
-/* The search's statistics as (ids, visits, values, simulations). */
+/* A new float64 array of n values. */
+static PyObject *doubles(const double *x, npy_intp n)
+{
+    PyObject *a = PyArray_SimpleNew(1, &n, NPY_FLOAT64);
+    if (a) memcpy(PyArray_DATA((PyArrayObject *)a), x, (size_t)n * sizeof *x);
+    return a;
+}
+
+/* The search's statistics as (ids, visits, values, simulations, wins,
+ * scores, principal variation, player wins, player scores). */
 static PyObject *search_result(bk_mcts *t)
 {
     bk_mcts_move *moves = PyMem_Malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
-    if (!moves) return PyErr_NoMemory();
+    double *column = PyMem_Malloc((size_t)bk_mcts_num_moves(t) * 2 * sizeof *column);
+    if (!moves || !column) {
+        PyMem_Free(moves);
+        PyMem_Free(column);
+        return PyErr_NoMemory();
+    }
     npy_intp n = bk_mcts_moves(t, moves);
     if (n == 0) { /* the root could not be expanded */
         PyMem_Free(moves);
+        PyMem_Free(column);
         return PyErr_NoMemory();
     }
+    int line[BK_MAX_HISTORY];
+    npy_intp depth = bk_mcts_principal_variation(t, line, BK_MAX_HISTORY);
+    double player_wins[BK_MAX_COLOURS], player_scores[BK_MAX_COLOURS];
+    npy_intp players = bk_mcts_players(t, player_wins, player_scores);
+    for (npy_intp i = 0; i < n; i++) {
+        column[i] = moves[i].win;
+        column[n + i] = moves[i].score;
+    }
     PyObject *ids = PyArray_SimpleNew(1, &n, NPY_INT32), *visits = PyArray_SimpleNew(1, &n, NPY_INT64),
-             *values = PyArray_SimpleNew(1, &n, NPY_FLOAT64), *result = NULL;
-    if (ids && visits && values) {
+             *values = PyArray_SimpleNew(1, &n, NPY_FLOAT64), *wins = doubles(column, n),
+             *scores = doubles(column + n, n), *pv = PyArray_SimpleNew(1, &depth, NPY_INT32),
+             *pwins = doubles(player_wins, players), *pscores = doubles(player_scores, players), *result = NULL;
+    if (ids && visits && values && wins && scores && pv && pwins && pscores) {
         for (npy_intp i = 0; i < n; i++) {
             ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i].id;
             ((int64_t *)PyArray_DATA((PyArrayObject *)visits))[i] = moves[i].visits;
             ((double *)PyArray_DATA((PyArrayObject *)values))[i] = moves[i].value;
         }
-        result = Py_BuildValue("OOOL", ids, visits, values, (long long)bk_mcts_simulations(t));
+        for (npy_intp i = 0; i < depth; i++) ((int32_t *)PyArray_DATA((PyArrayObject *)pv))[i] = line[i];
+        result = Py_BuildValue("OOOLOOOOO", ids, visits, values, (long long)bk_mcts_simulations(t), wins, scores,
+                               pv, pwins, pscores);
     }
     Py_XDECREF(ids);
     Py_XDECREF(visits);
     Py_XDECREF(values);
+    Py_XDECREF(wins);
+    Py_XDECREF(scores);
+    Py_XDECREF(pv);
+    Py_XDECREF(pwins);
+    Py_XDECREF(pscores);
     PyMem_Free(moves);
+    PyMem_Free(column);
     return result;
 }
 
 /* Checks mcts()'s numbers; -1 with ValueError set when one is out of range. */
-static int check_search_args(long long simulations, double seconds, const bk_mcts_params *p)
+static int check_search_args(long long simulations, double seconds, int threads, const bk_mcts_params *p)
 {
     const char *bad = simulations == 0 && seconds == 0.0 ? "give simulations, seconds or both"
                       : simulations < 0                  ? "simulations must be >= 1"
@@ -68,6 +104,7 @@ static int check_search_args(long long simulations, double seconds, const bk_mct
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
                       : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
+                      : threads < 1 || threads > BK_MCTS_MAX_THREADS  ? "threads must be in [1, 64]"
                                                                       : NULL;
     if (bad) PyErr_SetString(PyExc_ValueError, bad);
     return bad ? -1 : 0;
@@ -75,35 +112,41 @@ static int check_search_args(long long simulations, double seconds, const bk_mct
 
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"game", "simulations", "seconds", "exploration", "widening", "max_nodes", "seed", NULL};
+    static char *kwlist[] = {"game",     "simulations", "seconds", "exploration", "widening",
+                             "max_nodes", "threads",    "seed",    NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL;
     long long simulations = 0, max_nodes = params.max_nodes;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddLO:mcts", kwlist, &game, &simulations, &seconds,
-                                     &params.exploration, &params.widening, &max_nodes, &seed_obj))
+    int threads = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddLiO:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.widening, &max_nodes, &threads, &seed_obj))
         return NULL;
     params.max_nodes = max_nodes;
     bk_board *b = bkpy_game_board(module, game, "mcts");
-    if (!b || check_search_args(simulations, seconds, &params) < 0) return NULL;
+    if (!b || check_search_args(simulations, seconds, threads, &params) < 0) return NULL;
     if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
     if (b->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to search");
-    bk_mcts *t = bk_mcts_new(b, &params, seed);
+    bk_mcts *t = bk_mcts_new(b, &params, seed, threads);
     if (!t) return PyErr_NoMemory();
     double deadline = seconds > 0.0 ? bkpy_now() + seconds : 0.0;
-    long long left;
+    int64_t left;
+    int interrupted;
+    bk_mcts_start(t, simulations);
     do { /* at least one simulation, so that the root's moves are known */
-        left = simulations ? simulations - bk_mcts_simulations(t) : SEARCH_CHUNK;
         Py_BEGIN_ALLOW_THREADS
-        bk_mcts_run(t, left < SEARCH_CHUNK ? left : SEARCH_CHUNK);
+        left = bk_mcts_run(t, SEARCH_CHUNK);
         Py_END_ALLOW_THREADS
-        if (PyErr_CheckSignals() < 0) {
-            bk_mcts_free(t);
-            return NULL;
-        }
-        left = simulations ? simulations - bk_mcts_simulations(t) : 1;
-    } while (left > 0 && !(deadline && bkpy_now() >= deadline));
+        interrupted = PyErr_CheckSignals() < 0;
+    } while (!interrupted && left > 0 && !(deadline && bkpy_now() >= deadline));
+    Py_BEGIN_ALLOW_THREADS
+    bk_mcts_finish(t, left > 0); /* stopped by the clock or Ctrl-C: the others stop too */
+    Py_END_ALLOW_THREADS
+    if (interrupted) {
+        bk_mcts_free(t);
+        return NULL;
+    }
     PyObject *result = search_result(t);
     bk_mcts_free(t);
     return result;
@@ -115,13 +158,18 @@ static PyMethodDef agent_functions[] = {
      "The placement id that built-in policy \"random\" or \"greedy\" plays for the\n"
      "colour to move, drawing from random stream `seed`."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
-     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.7, widening=2.0,\n"
-     "     max_nodes=4194304, seed=0)\n--\n\n"
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
+     "     max_nodes=4194304, threads=1, seed=0)\n--\n\n"
      "UCT search in C from the game's position, with the GIL released; stops\n"
-     "after `simulations` or `seconds`, whichever comes first.\n\n"
-     "Returns (ids int32, visits int64, values float64, simulations): the\n"
-     "root's visited placements, most visited first, with each one's mean value\n"
-     "in [0, 1] for the player making it."},
+     "after `simulations` (over all threads) or `seconds`, whichever comes\n"
+     "first.  threads > 1: one tree per thread, their root statistics added.\n\n"
+     "Returns (ids int32, visits int64, values float64, simulations, wins\n"
+     "float64, scores float64, principal_variation int32, player_wins float64,\n"
+     "player_scores float64): the root's visited placements, most visited first,\n"
+     "with each one's mean value in [0, 1], mean share of the win and mean final\n"
+     "score for the player making it; the most visited line of play from the\n"
+     "root; and each player's mean share of the win and final score over every\n"
+     "simulation."},
     {NULL, NULL, 0, NULL}};
 
 int bkpy_add_agent_functions(PyObject *module)

@@ -8,8 +8,9 @@
 #include <stdio.h>
 
 #include "core/movetext.h"
-#include "engine/playout.h"
 #include "core/score.h"
+#include "engine/playout.h"
+#include "engine/playout_policy.h"
 
 const char *const bkpy_policy_names[2] = {"random", "greedy"};
 
@@ -223,6 +224,7 @@ static int module_exec(PyObject *module)
     bkpy_state *st = PyModule_GetState(module);
     if (PyArray_ImportNumPyAPI() < 0) return -1;
     bk_init();
+    bk_playout_policy_init();
     st->moves = PyMem_RawMalloc(BK_MAX_MOVES * sizeof(uint16_t));
     if (!st->moves) {
         PyErr_NoMemory();

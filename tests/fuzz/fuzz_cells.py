@@ -8,16 +8,11 @@ import atheris
 with atheris.instrument_imports():
     import blokus
 
-from hostile import expect, fuzz, hostile_integer
+from hostile import containers, expect, fuzz
 
 
 def cells(fdp: atheris.FuzzedDataProvider):
-    outer: list = []
-    for _ in range(fdp.ConsumeIntInRange(0, 8)):
-        inner: list = []
-        for _ in range(fdp.ConsumeIntInRange(0, 3)):
-            inner.append(hostile_integer(fdp, [outer, inner]))
-        outer.append(tuple(inner) if fdp.ConsumeBool() else inner)
+    outer = containers(fdp, 8, (0, 3))
     form = fdp.ConsumeIntInRange(0, 2)
     return outer if form == 0 else tuple(outer) if form == 1 else iter(outer)
 

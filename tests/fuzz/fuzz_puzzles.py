@@ -8,19 +8,14 @@ import atheris
 with atheris.instrument_imports():
     from blokus import _core
 
-from hostile import expect, fuzz, hostile_integer
+from hostile import containers, expect, fuzz
 
 # a short search, none at all, and bad limits
 TIME_LIMITS = (0.002, 0.0005, 0, -1.0, float("nan"), float("inf"), 2**2000, "1")
 
 
 def kinds(fdp: atheris.FuzzedDataProvider):
-    outer: list = []
-    for _ in range(fdp.ConsumeIntInRange(0, 6)):
-        inner: list = []
-        for _ in range(fdp.ConsumeIntInRange(2, 4)):
-            inner.append(hostile_integer(fdp, [outer, inner]))
-        outer.append(tuple(inner) if fdp.ConsumeBool() else inner)
+    outer = containers(fdp, 6, (2, 4))
     return outer if fdp.ConsumeBool() else iter(outer)
 
 

@@ -46,6 +46,18 @@ def hostile_integer(fdp: atheris.FuzzedDataProvider, containers: list):
     return integer(fdp)
 
 
+def containers(fdp: atheris.FuzzedDataProvider, most: int, inner: tuple[int, int]) -> list:
+    """A list of up to ``most`` lists or tuples, each of ``inner`` (a range) hostile integers
+    that may change the outer list or their own while they are read."""
+    outer: list = []
+    for _ in range(fdp.ConsumeIntInRange(0, most)):
+        items: list = []
+        for _ in range(fdp.ConsumeIntInRange(*inner)):
+            items.append(hostile_integer(fdp, [outer, items]))
+        outer.append(tuple(items) if fdp.ConsumeBool() else items)
+    return outer
+
+
 def expect(call, *allowed):
     """call() -> (True, result), or (False, exception) for an exception of the `allowed` types
     (plus the ArithmeticError a RaisingIndex raises); anything else propagates: a finding."""

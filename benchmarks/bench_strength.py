@@ -1,0 +1,130 @@
+"""Playing strength: our ``blokus gtp`` against Pentobi's ``pentobi-gtp`` under Pentobi's own match
+runner ``twogtp``, colours alternating by game.
+
+    PYTHONPATH=. python benchmarks/bench_strength.py --levels 5,6 --games 20 --agent mcts:sims=5000
+
+Per level it prints the games played, our score share (a win 1, a draw 1/2) with its 95% Wilson
+interval, and the CPU seconds per move of each side (twogtp's per-game ``cputime`` differences
+divided by the moves each side made, counted in the game records) and our mean final score
+margin (our points minus Pentobi's, replaying the game records with our rules): a finer reading of
+strength than the score share when few games are played. Pentobi runs with ``--nobook``
+(no opening book) and ``--noresign``. Exits 2 when ``pentobi-gtp`` or ``twogtp`` is missing
+(``--pentobi DIR``, default ``../shared/pentobi`` next to the checkout).
+
+The engine launched is this checkout's: ``sys.executable -m blokus`` with this checkout first on
+``PYTHONPATH``, so build it in place first (``python setup.py build_ext --inplace``).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# twogtp's -g names; classic_2's colours are SGF properties 1..4, Duo's B and W.
+VARIANTS = {"duo": "duo", "classic_2": "classic_2"}
+_MOVE = re.compile(r";([A-Za-z0-9]+)\[([^\]]*)\]")
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion `share` observed over `n` trials."""
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def player_of(prop: str) -> int:
+    """The player (0 or 1) whose colour an SGF move property names in a two-player game."""
+    if prop in ("B", "W"):
+        return 0 if prop == "B" else 1
+    return (int(prop) - 1) % 2  # classic_2: blue and red against yellow and green
+
+
+def replay(sgf_file: Path, variant: str) -> dict[int, tuple[list[int], list[int]]]:
+    """Game number -> ([moves of player 0, of player 1], [final score of player 0, of player 1]),
+    replaying twogtp's game records with our rules."""
+    from blokus.game import Game
+
+    games = {}
+    for line in sgf_file.read_text().splitlines():
+        number = re.search(r"GN\[(\d+)\]", line)
+        if not number:
+            continue
+        game, per_player = Game(variant, start="fixed"), [0, 0]
+        for prop, move in _MOVE.findall(line):
+            if prop not in ("GM", "GN"):
+                per_player[player_of(prop)] += 1
+                game.play(move)
+        games[int(number.group(1))] = (per_player, [int(s) for s in game.player_scores()])
+    return games
+
+
+def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) -> dict:
+    prefix = out / f"{args.variant}-level{level}"
+    for suffix in (".dat", ".blksgf", ".log"):
+        prefix.with_suffix(suffix).unlink(missing_ok=True)
+    ours = f"{sys.executable} -m blokus gtp --variant {args.variant} --agent {args.agent}"
+    theirs = f"{pentobi / 'pentobi-gtp'} --nobook --noresign -l {level} -g {VARIANTS[args.variant]}"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    with open(prefix.with_suffix(".log"), "w") as log:  # the engines' search reports
+        subprocess.run([str(pentobi / "twogtp"), "-b", ours, "-w", theirs, "-g", VARIANTS[args.variant],
+                        "-n", str(args.games), "-f", str(prefix), "--threads", str(args.threads), "--quiet"],
+                       env=env, check=True, stdout=log, stderr=log)
+    records = replay(prefix.with_suffix(".blksgf"), args.variant)
+    games = score = cpu_ours = cpu_theirs = moves_ours = moves_theirs = margin = 0
+    for line in prefix.with_suffix(".dat").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        number, result, _length, ours_player, cpu_b, cpu_w, _fast = line.split("\t")
+        games += 1
+        score += float(result)
+        cpu_ours += float(cpu_b)
+        cpu_theirs += float(cpu_w)
+        (moves, scores), ours = records[int(number)], int(ours_player)
+        moves_ours += moves[ours]
+        moves_theirs += moves[1 - ours]
+        margin += scores[ours] - scores[1 - ours]
+    return {"level": level, "games": games, "share": score / games, "interval": wilson(score / games, games),
+            "margin": margin / games,
+            "cpu_ours": cpu_ours / max(moves_ours, 1), "cpu_theirs": cpu_theirs / max(moves_theirs, 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default="5,6", help="comma-separated Pentobi levels 1..9 (default: 5,6)")
+    parser.add_argument("--games", type=int, default=20, help="games per level (default: 20)")
+    parser.add_argument("--agent", default="mcts", help="our agent string (default: mcts)")
+    parser.add_argument("--variant", choices=VARIANTS, default="duo", help="variant (default: duo)")
+    parser.add_argument("--out", type=Path, help="directory for twogtp's .dat, .blksgf and .log files "
+                                                 "(default: a fresh temporary directory)")
+    parser.add_argument("--threads", type=int, default=1,
+                        help="games twogtp plays at once (default: 1); our engine searches on the agent's "
+                             "threads= (default: every core), so with more give the agent threads=1")
+    parser.add_argument("--pentobi", type=Path, default=ROOT.parent / "shared" / "pentobi",
+                        help="directory holding pentobi-gtp and twogtp (default: ../shared/pentobi)")
+    args = parser.parse_args(argv)
+    missing = [tool for tool in ("pentobi-gtp", "twogtp") if not os.access(args.pentobi / tool, os.X_OK)]
+    if missing:
+        print(f"missing: {', '.join(missing)} in {args.pentobi} (build them with its build.sh)", file=sys.stderr)
+        return 2
+    out = args.out or Path(tempfile.mkdtemp(prefix="bench_strength_"))
+    out.mkdir(parents=True, exist_ok=True)
+    print(f"{args.variant}: {args.agent} against pentobi-gtp --nobook; records in {out}")
+    print(f"{'level':>5} {'games':>5} {'our score':>9} {'95% interval':>14} {'our CPU/move':>12} "
+          f"{'Pentobi CPU/move':>16} {'ratio':>6} {'margin':>7}")
+    for level in (int(text) for text in args.levels.split(",")):
+        r = run_level(args, args.pentobi, level, out)
+        low, high = r["interval"]
+        print(f"{r['level']:>5} {r['games']:>5} {r['share']:>9.0%} {f'{low:.0%}-{high:.0%}':>14} "
+              f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} {r['margin']:>+7.1f}",
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+/* The playout policy and the tree's prior: how a simulation plays after it
+ * leaves the tree, and in which order the tree considers moves.
+ *
+ * Uniform random playouts (playout.h) judge a position by games nobody would
+ * play.  This policy plays like a weak but sensible player, which makes each
+ * playout's result say much more about the position it started from:
+ *
+ * - Local moves first: the opponents' last moves (those among the last 3
+ *   moves made by colours that do not score for the mover) leave attachment
+ *   points, and cells next to them, that the opponent will want next.
+ *   A move's local count is the number of its cells on such points, a cell
+ *   counting twice when it is also an attachment point of the mover.  Only
+ *   the moves with the highest count are considered: a playout answers
+ *   every move by blocking it, as strong players do.
+ * - Among those, a move is drawn with weight size_factor^size *
+ *   attach_factor^(corners - 1), corners being the attachment points the
+ *   piece makes on an empty board: large pieces, and those that open many
+ *   diagonals, early.
+ * - In the first rounds only large pieces: during the first 2 rounds
+ *   (every colour's first 2 moves) pentominoes only, then 4 squares or
+ *   more in round 3 and 3 or more in rounds 4 and 5, when the colour has
+ *   such a move.
+ *
+ * The ideas are those of Pentobi's playouts (its PlayoutFeatures and
+ * State), re-derived for our bitboards.  The size and corner factors and the
+ * opening's size schedule are the values Pentobi uses, not yet tuned for
+ * us; the prior's factors were chosen by our matches
+ * (benchmarks/bench_strength.py). */
+#ifndef BK_PLAYOUT_POLICY_H
+#define BK_PLAYOUT_POLICY_H
+
+#include "core/board.h"
+#include "engine/playout.h"
+
+/* Room for one playout's move lists. */
+typedef struct {
+    uint16_t moves[BK_MAX_MOVES];
+    float weights[BK_MAX_MOVES]; /* cumulative */
+} bk_policy_scratch;
+
+/* Fills the piece weights, once bk_init() has run and before any search
+ * (the binding calls it when the module loads). */
+void bk_playout_policy_init(void);
+
+/* The prior of each of the n legal moves of the colour to move (unnormalised,
+ * > 0), by which the tree orders a node's children: the piece weight above,
+ * times a factor per local point and a larger one per cell on any opponent's
+ * attachment point (blocking), and small for a piece below the opening's
+ * minimum size.  Factors chosen by matches against Pentobi
+ * (benchmarks/bench_strength.py). */
+void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out);
+
+/* Plays the board to its end, every move by the policy above. */
+void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch);
+
+#endif

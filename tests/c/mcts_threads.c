@@ -1,0 +1,75 @@
+/* Runs the MCTS on several threads, for ThreadSanitizer (and
+ * AddressSanitizer) builds: in every variant, a search on 4 threads gives
+ * the same moves whatever the calling thread's chunks, its visits add up to
+ * its simulations, and every move it reports is legal; a search stopped
+ * early (as by the clock) is consistent too.
+ *
+ *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/mcts_threads.c CORE -lpthread -lm && ./a.out
+ *
+ * where CORE is the .c files of csrc/core and csrc/engine.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/movegen.h"
+#include "engine/mcts.h"
+
+#define SIMULATIONS 403 /* not a multiple of the threads: their shares differ */
+#define STOP_AFTER 40
+
+/* Searches the board on `threads` threads, the caller's tree in chunks of
+ * `chunk` simulations (0: no count, stopped once the caller's tree has run
+ * STOP_AFTER); returns a checksum of the root's moves, or 0 if they are
+ * inconsistent. */
+static unsigned long search(const bk_board *b, int threads, int chunk)
+{
+    static bk_mcts_move moves[BK_MAX_MOVES];
+    static uint16_t legal[BK_MAX_MOVES];
+    bk_mcts_params params = bk_mcts_defaults();
+    bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
+    if (!t) return 0;
+    bk_mcts_start(t, chunk ? SIMULATIONS : 0);
+    if (chunk)
+        while (bk_mcts_run(t, chunk) > 0) continue;
+    else
+        bk_mcts_run(t, STOP_AFTER);
+    bk_mcts_finish(t, chunk == 0);
+    int64_t simulations = bk_mcts_simulations(t);
+    int n = bk_mcts_moves(t, moves), num_legal = bk_gen_moves(b, b->to_move, legal), line[8];
+    int64_t visits = 0;
+    unsigned long sum = 1;
+    for (int i = 0; i < n; i++) {
+        int is_legal = 0;
+        for (int j = 0; j < num_legal; j++) is_legal |= legal[j] == moves[i].id;
+        if (!is_legal || (i && moves[i].visits > moves[i - 1].visits)) sum = 0;
+        visits += moves[i].visits;
+        if (sum) sum = sum * 31 + (unsigned long)moves[i].id * 7 + (unsigned long)moves[i].visits;
+    }
+    if (visits != simulations || simulations < (chunk ? SIMULATIONS : STOP_AFTER) || (chunk && simulations != SIMULATIONS) || n == 0 ||
+        bk_mcts_principal_variation(t, line, 8) < 1 || line[0] != moves[0].id)
+        sum = 0;
+    bk_mcts_free(t);
+    return sum;
+}
+
+int main(void)
+{
+    int passed = 0, failed = 0;
+    bk_init();
+    bk_playout_policy_init();
+    for (int variant = 0; variant < BK_NUM_VARIANTS; variant++) {
+        bk_board b;
+        if (bk_board_init(&b, variant, BK_START_FIXED) != BK_OK) return 2;
+        unsigned long whole = search(&b, 4, SIMULATIONS), split = search(&b, 4, 7), one = search(&b, 1, 3),
+                      stopped = search(&b, 4, 0);
+        if (whole == split && whole != 0 && one != 0 && stopped != 0) {
+            passed++;
+        } else {
+            failed++;
+            printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu\n", variant, whole,
+                   split, one, stopped);
+        }
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
