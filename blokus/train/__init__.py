@@ -25,6 +25,16 @@ Files in ``out``
         The network alone: ``load_network(path)`` gives it back; ``NetworkAgent(net)`` plays it.
     ``win_share.png``
         With ``plot=True`` (``pip install "blokus[plot]"``).
+
+What it does not do yet
+    With the defaults, 10 minutes on 2 cores do not make the network stronger than the noise of
+    a 20-game evaluation: the value head fits the outcomes of the games in the buffer and not
+    those of new games (about 32 optimiser steps of 128 positions per 440 new positions, from
+    16 games whose positions share their outcome). Remedies not built: the board's symmetries
+    as augmentation (the transpose, the 180-degree turn and the anti-transpose keep the pair of
+    Duo's starting points), fewer steps per new position, a value target from the search's root
+    value; and the pieces in hand (``BatchedSearch``'s requests do not carry them, so the
+    network's ``remaining`` input is zeros: see ``blokus.train.network``).
 """
 # The modules: settings (run.json and its checks), network (the net as search and optimiser
 # call it), play (self-play with the batched search), buffer (the replay buffer), optimise (the
