@@ -40,7 +40,7 @@ def middle_games(n, plies=12):
     return games
 
 
-def uniform(observations, masks):
+def uniform(observations, remaining, masks):
     return masks.astype(np.float32), np.full((len(masks), 2), 0.5, np.float32)
 
 
@@ -80,7 +80,7 @@ def tiny_net(threads):
 
     net = Net().eval()
 
-    def evaluate(observations, masks):
+    def evaluate(observations, remaining, masks):
         with torch.no_grad():
             priors, v = net(torch.from_numpy(observations).float(), torch.from_numpy(masks))
         return priors.numpy(), v.numpy()  # (K,): the value of the player to move
@@ -96,7 +96,7 @@ def measure(evaluator, games, simulations):
     while not search.done:
         request = search.pending()
         t = time.perf_counter()
-        priors, values = evaluator(request.observations, request.masks)
+        priors, values = evaluator(request.observations, request.remaining, request.masks)
         spent += time.perf_counter() - t
         leaves += len(request.games)
         search.evaluate(priors, values)

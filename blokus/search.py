@@ -6,8 +6,8 @@ batch, takes back priors and values, and goes on::
 
     search = blokus.search.BatchedSearch(games, simulations=100, seed=0)
     while not search.done:
-        request = search.pending()       # observations (K, C + 1, H, W) int8, masks (K, A) bool
-        priors, values = net(request.observations, request.masks)  # (K, A), (K, players) or (K,)
+        request = search.pending()   # observations (K, C + 1, H, W), remaining (K, C, 21) int8; masks (K, A) bool
+        priors, values = net(request.observations, request.remaining, request.masks)  # (K, A), (K, players) or (K,)
         search.evaluate(priors, values)
     targets = search.policy(temperature=1.0)   # (B, A) float32 visit-count policy targets
 
@@ -55,6 +55,10 @@ class Request(NamedTuple):
     """int64 (K,): the game (index into the search's games) of each leaf."""
     observations: np.ndarray
     """int8 (K, C + 1, H, W): ``Game.observation()`` of the colour to move at each leaf."""
+    remaining: np.ndarray
+    """int8 (K, C, 21): ``Game.remaining_from()`` of the colour to move at each leaf (1 for a
+    piece in hand; its own pieces first, then the other colours' in turn order), as the
+    environments' ``remaining``."""
     masks: np.ndarray
     """bool (K, A): the legal placements at each leaf (``Game.legal_mask()`` there)."""
     colours: np.ndarray
@@ -154,13 +158,14 @@ class BatchedSearch(_core.BatchedSearch):
         """
         super().evaluate(priors, values)
 
-    def run(self, evaluate_fn: Callable[[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
+    def run(self, evaluate_fn: Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
             ) -> BatchedSearch:
-        """Runs the search to its end: ``evaluate_fn(observations, masks) -> (priors, values)``
-        on each ``pending()`` batch (see ``Request`` and ``evaluate`` for shapes). Returns self."""
+        """Runs the search to its end: ``evaluate_fn(observations, remaining, masks) -> (priors,
+        values)`` on each ``pending()`` batch (see ``Request`` and ``evaluate`` for shapes; the
+        arguments in the order ``blokus.nn.PlacementNet`` takes them). Returns self."""
         while not self.done:
             request = self.pending()
-            priors, values = evaluate_fn(request.observations, request.masks)
+            priors, values = evaluate_fn(request.observations, request.remaining, request.masks)
             self.evaluate(priors, values)
         return self
 

@@ -92,7 +92,7 @@ def reference_search(game: blokus.Game, simulations: int, evaluator, c_puct: flo
     return root
 
 
-def uniform_zero(observations, masks):
+def uniform_zero(observations, remaining, masks):
     return masks.astype(np.float32), np.zeros((len(masks), 2), np.float32)
 
 
@@ -109,7 +109,7 @@ def hashed_priors(h: int, num_placements: int) -> np.ndarray:
 
 
 def batch_hashed(num_players: int, num_placements: int):
-    def evaluate(observations, masks):
+    def evaluate(observations, remaining, masks):
         priors = np.empty((len(masks), num_placements), np.float32)
         values = np.empty((len(masks), num_players), np.float32)
         for k, obs in enumerate(observations):
@@ -171,7 +171,7 @@ def test_uniform_zero_evaluator_visits_like_the_plain_search(name):
     sims = 150
     expected = root_visits(reference_search(game, sims, single_uniform_zero, c_puct=1.25))
     search = BatchedSearch([game], simulations=sims, dirichlet_fraction=0.0)
-    search.run(lambda o, m: (m.astype(np.float32), np.zeros((len(m), game.num_players), np.float32)))
+    search.run(lambda o, r, m: (m.astype(np.float32), np.zeros((len(m), game.num_players), np.float32)))
     assert search_visits(search) == expected
     assert search.visit_counts().sum() == sims
 
@@ -210,7 +210,7 @@ def test_priors_on_one_move_make_the_search_play_it():
     game = blokus.Game("duo", start="fixed")
     legal = game.legal_moves()
     for chosen in (int(legal.max()), int(legal[len(legal) // 2])):
-        def evaluate(observations, masks, chosen=chosen):
+        def evaluate(observations, remaining, masks, chosen=chosen):
             priors = np.full(masks.shape, 1e-3, np.float32)
             priors[0, chosen] = 1.0 if len(masks) and masks[0, chosen] else 1e-3
             return priors, np.zeros((len(masks), 2), np.float32)
@@ -220,7 +220,7 @@ def test_priors_on_one_move_make_the_search_play_it():
         assert search.visit_counts()[0, chosen] >= 90
 
 
-def no_information(observations, masks):
+def no_information(observations, remaining, masks):
     """Uniform priors and the value of knowing nothing: an even share for both players."""
     return masks.astype(np.float32), np.full((len(masks), 2), 0.5, np.float32)
 
@@ -275,7 +275,7 @@ def test_finished_positions_are_valued_by_the_rules(variant):
     game = last_move_position(variant, 1)
     players, sims = game.num_players, 40
     search = BatchedSearch([game], simulations=sims, dirichlet_fraction=0.0)
-    search.run(lambda o, m: (m.astype(np.float32), np.zeros((len(m), players), np.float32)))
+    search.run(lambda o, r, m: (m.astype(np.float32), np.zeros((len(m), players), np.float32)))
     total = np.zeros(players)
     for move, visits in search_visits(search).items():
         g = game.copy()
@@ -291,7 +291,7 @@ def test_masked_moves_never_get_visits():
     game = P.replay("duo", *P.DUEL_ONE_WIN[1][1:])
     legal = game.legal_mask()
 
-    def evaluate(observations, masks):  # almost all the weight on illegal moves
+    def evaluate(observations, remaining, masks):  # almost all the weight on illegal moves
         priors = np.where(masks, 1e-6, 1.0).astype(np.float32)
         return priors, np.full((len(masks), 2), 0.5, np.float32)
     search = BatchedSearch([game], simulations=200, dirichlet_fraction=0.5, seed=3).run(evaluate)
@@ -314,15 +314,35 @@ def test_requests_show_the_leaf_as_a_game_would():
     assert first.observations.flags.writeable and first.masks.flags.writeable
     again = search.pending()  # the same leaves until they are evaluated
     np.testing.assert_array_equal(again.masks, first.masks)
-    search.evaluate(*uniform_zero(first.observations, first.masks))
+    np.testing.assert_array_equal(first.remaining, np.ones((2, 2, 21)))  # nothing placed yet
+    assert first.remaining.dtype == np.int8 and first.remaining.flags.writeable
+    search.evaluate(*uniform_zero(first.observations, first.remaining, first.masks))
     # uniform priors, zero values: every score ties, so the lowest legal id is tried first
     second = search.pending()
     leaf = game.copy()
-    leaf.play(int(game.legal_moves().min()))
+    move = int(game.legal_moves().min())
+    leaf.play(move)
     np.testing.assert_array_equal(second.observations[0], leaf.observation())
     np.testing.assert_array_equal(second.masks[0], leaf.legal_mask())
+    # seen from the colour to move (the second): its own 21 pieces first, then the first
+    # colour's, which lacks the piece just placed
+    hand = np.ones((2, 21), np.int8)
+    hand[1, blokus.placements("duo").piece[move]] = 0
+    np.testing.assert_array_equal(second.remaining[0], hand)
     np.testing.assert_array_equal(second.colours, [leaf.to_move] * 2)
     np.testing.assert_array_equal(second.players, [leaf.player_to_move] * 2)
+
+
+def test_requests_show_the_pieces_in_hand_of_four_colours_from_the_mover():
+    game = endgame("classic", 5, 9)
+    search = BatchedSearch([game], simulations=2, dirichlet_fraction=0.0)
+    request = search.pending()
+    placed = np.zeros((4, 21), bool)  # each colour's pieces placed, from the history
+    for colour, move in game.history:
+        placed[colour, blokus.placements("classic").piece[move]] = True
+    mover = game.to_move
+    np.testing.assert_array_equal(request.remaining[0], ~np.roll(placed, -mover, axis=0))
+    np.testing.assert_array_equal(request.remaining[0], game.remaining_from(mover))
 
 
 def test_the_tree_holds_each_positions_legal_moves():
@@ -488,7 +508,7 @@ def test_evaluate_needs_leaves_handed_out():
     search.evaluate(*good(request))
     with pytest.raises(RuntimeError, match="pending"):  # not asked for since
         search.evaluate(*good(request))
-    search.run(lambda o, m: (m.astype(np.float32), np.full((len(m), 2), 0.5, np.float32)))
+    search.run(lambda o, r, m: (m.astype(np.float32), np.full((len(m), 2), 0.5, np.float32)))
     assert search.done and len(search.pending().games) == 0
     counts = search.visit_counts()
     with pytest.raises(RuntimeError, match="done"):
@@ -577,10 +597,10 @@ def test_ctrl_c_in_the_middle_of_a_walk_leaves_a_search_that_goes_on():
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     with pytest.raises(KeyboardInterrupt):
-        search.evaluate(*uniform_zero(request.observations, request.masks))
+        search.evaluate(*uniform_zero(request.observations, request.remaining, request.masks))
     thread.join()
     with pytest.raises(RuntimeError):  # the leaves handed out were taken
-        search.evaluate(*uniform_zero(request.observations, request.masks))
+        search.evaluate(*uniform_zero(request.observations, request.remaining, request.masks))
     if not search.done:  # stopped between parts (else the signal came with the last one)
         assert len(search.pending().games) == 0  # finishes the walk: nothing left to evaluate
     assert search.done
@@ -600,7 +620,7 @@ def test_searches_do_not_grow_memory():
             game = games[i % 2]
             players = game.num_players
             BatchedSearch([game] * 4, simulations=20, seed=i).run(
-                lambda o, m: (m.astype(np.float32), np.full((len(m), players), 0.5, np.float32)))
+                lambda o, r, m: (m.astype(np.float32), np.full((len(m), players), 0.5, np.float32)))
 
     searches(20)  # warm up
     gc.collect()

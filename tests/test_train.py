@@ -57,7 +57,7 @@ def scripted(moves):
         game.play(move)
     assert game.is_over
 
-    def evaluate(observations, masks):
+    def evaluate(observations, remaining, masks):
         priors = masks.astype(np.float32)
         for row, (obs, mask) in enumerate(zip(observations, masks)):
             move = script.get(obs.tobytes() + mask.tobytes())
@@ -102,14 +102,19 @@ def test_policy_targets_sum_to_one_over_the_legal_moves_only():
     np.testing.assert_allclose(policy.sum(axis=1), 1.0, rtol=1e-6)
     assert (policy[~masks] == 0).all()
     assert ((policy > 0).sum(axis=1) <= 6).all()  # at most one root move per simulation
-    # the masks are the games' legal masks, position by position (games in order, then plies)
-    expected = []
+    # the masks are the games' legal masks, position by position (games in order, then plies);
+    # the pieces in hand are the mover's first, then the other colour's, the pieces placed so
+    # far taken out
+    expected, hands, piece = [], [], blokus.placements("duo").piece
     for g in games:
-        replay = blokus.Game("duo", start="fixed")
-        for _, move in g.history:
+        replay, placed = blokus.Game("duo", start="fixed"), np.zeros((2, 21), bool)
+        for colour, move in g.history:
             expected.append(replay.legal_mask())
+            hands.append(~placed[[colour, 1 - colour]])
             replay.play(move)
+            placed[colour, piece[move]] = True
     np.testing.assert_array_equal(masks, np.stack(expected))
+    np.testing.assert_array_equal(samples.remaining, np.stack(hands))
 
 
 def test_one_iteration_writes_checkpoint_and_log(tmp_path):

@@ -1,6 +1,7 @@
 """The replay buffer: the last ``capacity`` self-play positions, the oldest dropped first.
 
-A position is kept small: its observation (int8 (3, 14, 14)), its legal mask packed to bits
+A position is kept small: its observation (int8 (3, 14, 14)), its pieces in hand (int8
+(2, 21)), its legal mask packed to bits
 (uint8 (ceil(A / 8),)), its policy target as the visited moves only (int32 ids and float32
 probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32,
 the share of the win of the player to move there).
@@ -16,7 +17,8 @@ import numpy as np
 class Samples:
     """Positions with their targets; arrays of one length N."""
 
-    observations: np.ndarray  # int8 (N, C + 1, H, W)
+    observations: np.ndarray  # int8 (N, C + 1, H, W), seen from the colour to move
+    remaining: np.ndarray     # int8 (N, C, 21): Game.remaining_from(colour to move)
     masks: np.ndarray         # uint8 (N, ceil(A / 8)): np.packbits of the bool legal mask
     policy_ids: np.ndarray    # int32 (N, width): visited moves, -1 padding
     policy: np.ndarray        # float32 (N, width): their visit shares (sum 1 per row), 0 padding
@@ -40,11 +42,12 @@ class Samples:
 class ReplayBuffer:
     """A ring of ``capacity`` positions; ``add`` appends, ``sample`` draws uniformly."""
 
-    FIELDS = ("observations", "masks", "policy_ids", "policy", "values")
+    FIELDS = ("observations", "remaining", "masks", "policy_ids", "policy", "values")
 
     def __init__(self, capacity: int, observation_shape: tuple, num_placements: int, width: int):
         self.capacity = capacity
-        self.data = Samples(np.zeros((capacity, *observation_shape), np.int8),
+        colours = observation_shape[0] - 1
+        self.data = Samples(np.zeros((capacity, *observation_shape), np.int8), np.zeros((capacity, colours, 21), np.int8),
                             np.zeros((capacity, (num_placements + 7) // 8), np.uint8),
                             np.full((capacity, width), -1, np.int32), np.zeros((capacity, width), np.float32),
                             np.zeros(capacity, np.float32))

@@ -23,7 +23,8 @@ def choose_moves(net, games: list[Game], simulations: int, c_puct: float, seed: 
     if simulations == 0:
         with torch.no_grad():
             masks = np.stack([g.legal_mask() for g in games])
-            logits, _ = forward(net, np.stack([g.observation(g.to_move) for g in games]), masks)
+            logits, _ = forward(net, np.stack([g.observation(g.to_move) for g in games]),
+                                np.stack([g.remaining_from(g.to_move) for g in games]), masks)
         return logits.argmax(dim=1).numpy()
     options = SearchOptions(simulations, c_puct, dirichlet_alpha=0.3, dirichlet_fraction=0.0)
     return options.make(games, seed).run(evaluator(net)).best_moves()

@@ -1,9 +1,9 @@
 """The network as the search and the optimiser call it.
 
-The search's leaves come as ``BatchedSearch.pending()`` requests: observation planes and legal
-masks, but not the pieces in hand (``Request`` has no ``remaining``). So that the network sees
-the same inputs in training as in search, its ``remaining`` input is always zeros here: what it
-knows of the pieces comes from the placement head's piece terms.
+Its inputs are always seen from the colour to move: the observation planes
+(``Game.observation(to_move)``), the pieces in hand (``Game.remaining_from(to_move)``) and the
+legal mask, as ``BatchedSearch.pending()`` hands them out, as the replay buffer keeps them and
+as the evaluation's raw policy reads them.
 """
 from __future__ import annotations
 
@@ -12,30 +12,26 @@ import torch
 
 from blokus.nn import PlacementNet
 
-COLOURS = 2  # Duo
-
-
 def make_network(channels: int, blocks: int) -> PlacementNet:
     """A Duo PlacementNet with one value output: the logit of the mover's share of the win."""
     return PlacementNet("duo", channels=channels, blocks=blocks, values=1)
 
 
-def forward(net: PlacementNet, observations, masks) -> tuple[torch.Tensor, torch.Tensor]:
+def forward(net: PlacementNet, observations, remaining, masks) -> tuple[torch.Tensor, torch.Tensor]:
     """Masked placement logits float32 (K, A) and value logits float32 (K,) for the mover.
 
-    ``observations`` int8 (K, C + 1, H, W) and ``masks`` bool (K, A), arrays or tensors."""
-    observations = torch.as_tensor(observations)
-    remaining = torch.zeros((len(observations), COLOURS, 21))
-    logits, values = net(observations, remaining, torch.as_tensor(masks))
+    ``observations`` int8 (K, C + 1, H, W), ``remaining`` int8 (K, C, 21) and ``masks`` bool
+    (K, A), arrays or tensors."""
+    logits, values = net(torch.as_tensor(observations), torch.as_tensor(remaining), torch.as_tensor(masks))
     return logits, values[:, 0]
 
 
 def evaluator(net: PlacementNet):
-    """``fn(observations, masks) -> (priors, values)`` for ``BatchedSearch.run``: the softmax
+    """``fn(observations, remaining, masks) -> (priors, values)`` for ``BatchedSearch.run``: the softmax
     over the legal placements, float32 (K, A), and the mover's share of the win in [0, 1],
     float32 (K,)."""
     @torch.no_grad()
-    def evaluate(observations: np.ndarray, masks: np.ndarray):
-        logits, values = forward(net, observations, masks)
+    def evaluate(observations: np.ndarray, remaining: np.ndarray, masks: np.ndarray):
+        logits, values = forward(net, observations, remaining, masks)
         return torch.softmax(logits, dim=1).numpy(), torch.sigmoid(values).numpy()
     return evaluate

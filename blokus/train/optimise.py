@@ -22,7 +22,7 @@ def losses(net: torch.nn.Module, batch: Samples) -> tuple[torch.Tensor, torch.Te
     only (illegal ids masked before the softmax, so they take no probability)."""
     num_placements = net.policy_head.piece.numel()
     masks = torch.from_numpy(batch.legal_masks(num_placements))
-    logits, values = forward(net, torch.from_numpy(batch.observations), masks)
+    logits, values = forward(net, torch.from_numpy(batch.observations), torch.from_numpy(batch.remaining), masks)
     log_p = torch.log_softmax(logits, dim=1).masked_fill(~masks, 0.0)  # 0 * -inf would be NaN
     target = torch.from_numpy(batch.dense_policy(num_placements))
     policy_loss = -(target * log_p).sum(dim=1).mean()

@@ -52,7 +52,7 @@ def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
     ``progress(step)``, if given, is called after every step.
     """
     games = [Game("duo", start=start) for _ in range(count)]
-    positions: list[list[tuple]] = [[] for _ in games]  # per game: (observation, mask, ids, shares, player)
+    positions: list[list[tuple]] = [[] for _ in games]  # per game: (observation, remaining, mask, ids, shares, player)
     step = 0
     while True:
         active = [i for i, g in enumerate(games) if not g.is_over]
@@ -64,8 +64,8 @@ def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
             game = games[i]
             ids = np.flatnonzero(counts[row]).astype(np.int32)
             shares = (counts[row, ids] / counts[row, ids].sum()).astype(np.float32)
-            positions[i].append((game.observation(game.to_move), np.packbits(game.legal_mask()),
-                                 ids, shares, game.player_to_move))
+            positions[i].append((game.observation(game.to_move), game.remaining_from(game.to_move),
+                                 np.packbits(game.legal_mask()), ids, shares, game.player_to_move))
             move = rng.choice(ids, p=shares) if len(game.history) < sample_plies else best[row]
             game.play(int(move))
         step += 1
@@ -79,9 +79,9 @@ def _samples(games: list[Game], positions: list[list[tuple]], width: int) -> Sam
     n = len(rows)
     ids = np.full((n, width), -1, np.int32)
     shares = np.zeros((n, width), np.float32)
-    for r, ((_, _, move_ids, move_shares, _), _) in enumerate(rows):
+    for r, ((_, _, _, move_ids, move_shares, _), _) in enumerate(rows):
         ids[r, :len(move_ids)] = move_ids
         shares[r, :len(move_shares)] = move_shares
-    return Samples(observations=np.stack([p[0] for p, _ in rows]), masks=np.stack([p[1] for p, _ in rows]),
-                   policy_ids=ids, policy=shares,
-                   values=np.array([outcome[p[4]] for p, outcome in rows], np.float32))
+    return Samples(observations=np.stack([p[0] for p, _ in rows]), remaining=np.stack([p[1] for p, _ in rows]),
+                   masks=np.stack([p[2] for p, _ in rows]), policy_ids=ids, policy=shares,
+                   values=np.array([outcome[p[5]] for p, outcome in rows], np.float32))

@@ -219,8 +219,8 @@ bk_status bk_bsearch_descend(bk_bsearch *s, int64_t lo, int64_t hi)
 
 /* ---- requests and evaluations ------------------------------------------- */
 
-void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observation, uint8_t *mask, int8_t *colours,
-                         int8_t *players)
+void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observation, int8_t *remaining, uint8_t *mask,
+                         int8_t *colours, int8_t *players)
 {
     int64_t k = 0;
     for (int64_t i = 0; i < s->n; i++) {
@@ -233,6 +233,10 @@ void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observatio
             size_t size = (size_t)bk_num_planes(b) * b->side * b->side;
             bk_observation(b, b->to_move, observation + k * size);
         }
+        if (remaining) /* the colour to move first, then the others in turn order: Game.remaining_from */
+            for (int c = 0; c < b->num_colours; c++)
+                memcpy(remaining + (k * b->num_colours + c) * BK_NUM_PIECES,
+                       b->in_hand[(b->to_move + c) % b->num_colours], BK_NUM_PIECES);
         if (mask)
             for (int j = 0; j < v->num_edges; j++) mask[k * s->num_placements + g->edges[v->first_edge + j].move] = 1;
         if (colours) colours[k] = b->to_move;

@@ -59,12 +59,13 @@ int64_t bk_bsearch_num_waiting(const bk_bsearch *s);
 
 /* Describes the pending leaves, in game order, K = bk_bsearch_num_pending
  * rows: games (K) their game index; observation (K x planes x side x side,
- * bk_observation of the colour to move at the leaf); mask (K x
- * num_placements, zeroed by the caller) 1 at the leaf's legal placements;
- * colours and players (K) the colour and player to move there.  Any pointer
- * may be NULL. */
-void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observation, uint8_t *mask, int8_t *colours,
-                         int8_t *players);
+ * bk_observation of the colour to move at the leaf); remaining (K x
+ * colours x BK_NUM_PIECES, 1 for a piece in hand: the colour to move's
+ * first, then the others' in turn order); mask (K x num_placements, zeroed
+ * by the caller) 1 at the leaf's legal placements; colours and players (K)
+ * the colour and player to move there.  Any pointer may be NULL. */
+void bk_bsearch_requests(const bk_bsearch *s, int64_t *games, int8_t *observation, int8_t *remaining, uint8_t *mask,
+                         int8_t *colours, int8_t *players);
 
 /* Expands and backs up the pending leaves with one row each, in the order
  * of bk_bsearch_requests: priors (K x num_placements, finite, >= 0; read at

@@ -26,7 +26,7 @@ typedef struct {
      * next (0: none handed out); each hand-out has a new one */
     uint64_t requested, tickets;
     bk_bsearch *s;
-    int variant, side, planes, num_players, num_placements;
+    int variant, side, planes, num_colours, num_players, num_placements;
     PyObject *params; /* dict of the parameters as read: the params attribute */
 } SearchObject;
 
@@ -208,6 +208,7 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     self->variant = roots[0].variant;
     self->side = roots[0].side;
     self->planes = bk_num_planes(&roots[0]);
+    self->num_colours = roots[0].num_colours;
     self->num_players = bk_player_weights(roots[0].variant, weights);
     self->num_placements = roots[0].geom->num_placements;
     Py_BEGIN_ALLOW_THREADS
@@ -236,24 +237,26 @@ static PyObject *Search_pending(PyObject *self, PyObject *unused)
     SearchObject *o = so(self);
     if (check_usable(self) < 0 || descend_all(self) < 0) return NULL;
     npy_intp k = bk_bsearch_num_pending(o->s);
-    npy_intp one[1] = {k}, obs[4] = {k, o->planes, o->side, o->side}, mask[2] = {k, o->num_placements};
+    npy_intp one[1] = {k}, obs[4] = {k, o->planes, o->side, o->side}, mask[2] = {k, o->num_placements},
+             hand[3] = {k, o->num_colours, BK_NUM_PIECES};
     PyObject *games = PyArray_ZEROS(1, one, NPY_INT64, 0), *observations = PyArray_ZEROS(4, obs, NPY_INT8, 0),
-             *masks = PyArray_ZEROS(2, mask, NPY_BOOL, 0), *colours = PyArray_ZEROS(1, one, NPY_INT8, 0),
-             *players = PyArray_ZEROS(1, one, NPY_INT8, 0);
+             *remaining = PyArray_ZEROS(3, hand, NPY_INT8, 0), *masks = PyArray_ZEROS(2, mask, NPY_BOOL, 0),
+             *colours = PyArray_ZEROS(1, one, NPY_INT8, 0), *players = PyArray_ZEROS(1, one, NPY_INT8, 0);
     PyObject *result = NULL;
-    if (games && observations && masks && colours && players) {
+    if (games && observations && remaining && masks && colours && players) {
         set_busy(o, 1);
         Py_BEGIN_ALLOW_THREADS
         bk_bsearch_requests(o->s, PyArray_DATA((PyArrayObject *)games), PyArray_DATA((PyArrayObject *)observations),
-                            PyArray_DATA((PyArrayObject *)masks), PyArray_DATA((PyArrayObject *)colours),
-                            PyArray_DATA((PyArrayObject *)players));
+                            PyArray_DATA((PyArrayObject *)remaining), PyArray_DATA((PyArrayObject *)masks),
+                            PyArray_DATA((PyArrayObject *)colours), PyArray_DATA((PyArrayObject *)players));
         Py_END_ALLOW_THREADS
         set_busy(o, 0);
-        result = PyTuple_Pack(5, games, observations, masks, colours, players);
+        result = PyTuple_Pack(6, games, observations, remaining, masks, colours, players);
         if (result) o->requested = k > 0 ? ++o->tickets : 0;
     }
     Py_XDECREF(games);
     Py_XDECREF(observations);
+    Py_XDECREF(remaining);
     Py_XDECREF(masks);
     Py_XDECREF(colours);
     Py_XDECREF(players);
@@ -328,7 +331,7 @@ static PyObject *Search_evaluate(PyObject *self, PyObject *args, PyObject *kwds)
     npy_intp k = bk_bsearch_num_pending(o->s);
     int64_t *games = PyMem_Malloc((size_t)k * sizeof *games);
     if (!games) return PyErr_NoMemory();
-    bk_bsearch_requests(o->s, games, NULL, NULL, NULL, NULL);
+    bk_bsearch_requests(o->s, games, NULL, NULL, NULL, NULL, NULL);
     int flat_priors = 0, for_mover = o->num_players == 2; /* (K,) values: the player to move's */
     PyArrayObject *priors =
         checked_rows(priors_obj, "priors", k, o->num_placements, &flat_priors, 0.0, INFINITY, games);
@@ -497,7 +500,7 @@ static PyObject *get_params(PyObject *self, void *closure)
 
 static PyMethodDef Search_methods[] = {
     {"_pending", Search_pending, METH_NOARGS,
-     "_pending()\n--\n\n(games, observations, masks, colours, players) of the leaves to evaluate."},
+     "_pending()\n--\n\n(games, observations, remaining, masks, colours, players) of the leaves to evaluate."},
     {"evaluate", (PyCFunction)(void (*)(void))Search_evaluate, METH_VARARGS | METH_KEYWORDS,
      "evaluate(priors, values)\n--\n\nExpands and backs up the leaves of the last pending()."},
     {"visit_counts", Search_visit_counts, METH_NOARGS,
