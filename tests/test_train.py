@@ -31,6 +31,7 @@ torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip ins
 from blokus import train  # noqa: E402
 from blokus.train import evaluation  # noqa: E402
 from blokus.train.play import SearchOptions, play_games  # noqa: E402
+from blokus.train.symmetry import transpose_ids, transpose_rows  # noqa: E402
 
 torch.set_num_threads(1)
 TINY = dict(games_per_iteration=2, simulations=4, train_steps=4, batch_size=16, eval_every=1, eval_games=2,
@@ -115,6 +116,34 @@ def test_policy_targets_sum_to_one_over_the_legal_moves_only():
             placed[colour, piece[move]] = True
     np.testing.assert_array_equal(masks, np.stack(expected))
     np.testing.assert_array_equal(samples.remaining, np.stack(hands))
+
+
+def test_the_transpose_of_a_game_is_the_game_of_the_transposed_moves():
+    # replaying each move's transpose from the start gives, position by position, the
+    # transposed observation and legal mask: the rules see a transposed Duo game
+    t = transpose_ids()
+    assert (t[t] == np.arange(13_729)).all() and (t != np.arange(13_729)).any()
+    rng = np.random.default_rng(4)
+    game, mirror = blokus.Game("duo", start="fixed"), blokus.Game("duo", start="fixed")
+    samples = []
+    while not game.is_over:
+        obs, mask = game.observation(game.to_move), game.legal_mask()
+        np.testing.assert_array_equal(mirror.observation(mirror.to_move), obs.swapaxes(-1, -2))
+        np.testing.assert_array_equal(mirror.legal_mask(), mask[t])
+        samples.append((obs, mask, mirror.observation(mirror.to_move), mirror.legal_mask()))
+        move = int(rng.choice(game.legal_moves()))
+        game.play(move)
+        mirror.play(int(t[move]))
+    # transpose_rows transposes the rows chosen and leaves the others
+    obs, mask = np.stack([s[0] for s in samples]), np.stack([s[1] for s in samples])
+    rows = np.arange(len(samples)) % 2 == 1
+    policy = mask / mask.sum(axis=1, keepdims=True)
+    t_obs, t_mask, t_policy = transpose_rows(rows, obs, mask, policy)
+    np.testing.assert_array_equal(t_obs[rows], np.stack([s[2] for s in samples])[rows])
+    np.testing.assert_array_equal(t_mask[rows], np.stack([s[3] for s in samples])[rows])
+    np.testing.assert_array_equal(t_obs[~rows], obs[~rows])
+    np.testing.assert_array_equal(t_mask[~rows], mask[~rows])
+    np.testing.assert_array_equal(t_policy[rows] > 0, t_mask[rows])
 
 
 def test_one_iteration_writes_checkpoint_and_log(tmp_path):

@@ -154,11 +154,12 @@ def _iteration(config: Config, i: int, steps: int, net, optimiser, buffer: Repla
     t0 = time.perf_counter()
     samples, games = play_games(evaluator(net), config.games_per_iteration, options, config.sample_plies, rng,
                                 step_seed(config.seed, i), start=config.start,
+                                root_value_weight=config.root_value_weight,
                                 progress=lambda step: bar.set_postfix_str(f"self-play move {step}"))
     buffer.add(samples)
     t1 = time.perf_counter()
     bar.set_postfix_str("training")
-    losses = train(net, optimiser, buffer, config.train_steps, config.batch_size, rng)
+    losses = train(net, optimiser, buffer, config.train_steps, config.batch_size, rng, config.augment)
     t2 = time.perf_counter()
     first_player = [1.0 if g.winners() == [0] else 0.5 if len(g.winners()) == 2 else 0.0 for g in games]
     return {"iteration": i, "steps": steps + config.train_steps, "positions": len(samples),

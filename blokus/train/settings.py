@@ -19,7 +19,7 @@ OPTIONS = {"iterations": 60, "games_per_iteration": 16, "simulations": 32, "trai
 # Fixed by the code, recorded in run.json so that a resume by a blokus with other ones is refused.
 # Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100.
 HYPERPARAMETERS = {"variant": "duo", "start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
-                   "learning_rate": 1e-3, "weight_decay": 1e-4,
+                   "learning_rate": 1e-3, "weight_decay": 1e-4, "augment": False, "root_value_weight": 0.0,
                    "c_puct": 1.25, "dirichlet_alpha": 0.1, "dirichlet_fraction": 0.25}
 
 # Options a resume may change: the run may be extended.
@@ -46,6 +46,8 @@ class Config:
     buffer_size: int
     learning_rate: float
     weight_decay: float
+    augment: bool
+    root_value_weight: float
     c_puct: float
     dirichlet_alpha: float
     dirichlet_fraction: float
