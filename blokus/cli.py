@@ -117,9 +117,9 @@ Train a blokus.nn network on Duo by self-play, AlphaZero-style: each iteration p
 --games-per-iteration games side by side, every move chosen by blokus.search.BatchedSearch with
 the network as its evaluator (moves drawn from the visit counts for the first 10 plies, then
 the most visited), keeps the positions in a replay buffer, and trains the network on the
-visit-count policy and the games' outcomes. Every --eval-every iterations (and at iteration 0
-and the last) the network's search plays --eval-games games against each opponent, seats
-alternating, and the table of its win shares is printed. Needs pip install "blokus[torch]".
+visit-count policy and the games' outcomes and score margins. Every --eval-every iterations
+(and at iteration 0 and the last) the network's search plays --eval-games games against each
+opponent, seats alternating, and the table of its win shares is printed. Needs pip install "blokus[torch]".
 """
 
 TRAIN_EPILOG = """\
@@ -135,7 +135,7 @@ blokus train --out DIR --resume (it goes on exactly as the uninterrupted run).
 
 examples:
   blokus train --out runs/duo
-  blokus train --out runs/duo --resume --iterations 40      (resume, and extend to 40 iterations)
+  blokus train --out runs/duo --resume --iterations 60      (resume, and extend to 60 iterations)
   blokus train --out runs/big --channels 64 --blocks 4 --simulations 64 --plot
 """
 
@@ -241,24 +241,24 @@ def build_parser() -> argparse.ArgumentParser:
     tr.add_argument("--out", required=True, metavar="DIR",
                     help="directory for the run's files; must be new or empty unless --resume")
     tr.add_argument("--iterations", type=argtypes.count, metavar="N",
-                    help="iterations (default: 60; on --resume, the run's; a larger N extends it)")
+                    help="iterations (default: 30; on --resume, the run's; a larger N extends it)")
     tr.add_argument("--games-per-iteration", type=argtypes.count, metavar="G",
                     help="self-play games per iteration, played side by side (default: 16)")
     tr.add_argument("--simulations", type=argtypes.count, metavar="S",
                     help="search simulations per move in self-play (default: 32)")
     tr.add_argument("--train-steps", type=argtypes.count, metavar="N",
-                    help="optimiser steps per iteration (default: 32)")
+                    help="optimiser steps per iteration (default: 16)")
     tr.add_argument("--batch-size", type=argtypes.count, metavar="B",
                     help="positions per minibatch, drawn from the replay buffer (default: 128)")
     tr.add_argument("--eval-every", type=argtypes.count, metavar="K",
                     help="evaluate every K iterations, and at iteration 0 and the last (default: 10)")
     tr.add_argument("--eval-games", type=argtypes.count, metavar="E",
-                    help="evaluation games per opponent (default: 20)")
+                    help="evaluation games per opponent (default: 100)")
     tr.add_argument("--eval-simulations", type=argtypes.natural, metavar="S",
                     help="simulations of the network's search in evaluation; 0 plays its raw policy "
                          "(default: --simulations)")
     tr.add_argument("--opponents", metavar="LIST",
-                    help="comma-separated agents to evaluate against (default: random,greedy,mcts:sims=200)")
+                    help="comma-separated agents to evaluate against (default: random,greedy)")
     tr.add_argument("--seed", type=argtypes.seed, metavar="S", help="run seed (default: 0)")
     tr.add_argument("--channels", type=argtypes.count, metavar="C", help="trunk channels (default: 32)")
     tr.add_argument("--blocks", type=argtypes.natural, metavar="K", help="residual blocks (default: 2)")

@@ -30,7 +30,7 @@ from recorded_games import DUO_DRAW
 torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')
 from blokus import train  # noqa: E402
 from blokus.train import evaluation  # noqa: E402
-from blokus.train.play import SearchOptions, play_games  # noqa: E402
+from blokus.train.play import SearchOptions, play_games, value_targets  # noqa: E402
 from blokus.train.symmetry import transpose_ids, transpose_rows  # noqa: E402
 
 torch.set_num_threads(1)
@@ -91,6 +91,25 @@ def test_value_targets_of_a_draw_are_one_half():
     samples, game = replay_targets(DUO_DRAW)
     assert game.player_scores() == [-28, -28]
     np.testing.assert_array_equal(samples.values, np.full(len(DUO_DRAW), 0.5, np.float32))
+
+
+def test_value_targets_add_the_score_margin_by_its_weight():
+    # the won game: purple 20 (all 21 pieces, monomino last: 15 + 5), orange minus the squares
+    # of its pieces left; margin weight 1/2, scale 10: purple 1/2 + 1/2 sigmoid(margin / 10)
+    game = blokus.Game("duo", start="fixed")
+    for _, text in recorded("duo_all_placed.jsonl"):
+        game.play(blokus.parse_move(text, "duo"))
+    size = blokus.placements("duo").size
+    placed = [sum(int(size[m]) for c, m in game.history if c == colour) for colour in (0, 1)]
+    assert placed[0] == 89
+    margin = 20 - (placed[1] - 89)
+    purple = 0.5 + 0.5 / (1 + np.exp(-margin / 10))
+    np.testing.assert_allclose(value_targets(game, 0.5, 10.0), [purple, 1 - purple], rtol=1e-12)
+    np.testing.assert_array_equal(value_targets(game, 0.0, 10.0), [1.0, 0.0])
+    draw = blokus.Game("duo", start="fixed")
+    for _, text in DUO_DRAW:
+        draw.play(blokus.parse_move(text, "duo"))
+    np.testing.assert_array_equal(value_targets(draw, 0.5, 10.0), [0.5, 0.5])  # margin 0: 1/2 either way
 
 
 def test_policy_targets_sum_to_one_over_the_legal_moves_only():

@@ -5,8 +5,8 @@
 ``run(out, ...)`` is what the command calls. Each iteration plays games against itself with
 ``blokus.search.BatchedSearch`` and the network as its evaluator (``play``), keeps their
 positions in a replay buffer (``buffer``), and takes optimiser steps on the visit-count policy
-and the game's outcome (``optimise``); at intervals the network plays ``random``, ``greedy``
-and ``mcts`` (``evaluation``). Every iteration ends with a line in ``log.jsonl`` and a
+and the game's outcome and score margin (``optimise``); at intervals the network plays agents
+such as ``random``, ``greedy`` and ``mcts`` (``evaluation``). Every iteration ends with a line in ``log.jsonl`` and a
 checkpoint (``checkpoint``), from which ``resume=True`` continues exactly.
 
 Files in ``out``
@@ -26,20 +26,18 @@ Files in ``out``
     ``win_share.png``
         With ``plot=True`` (``pip install "blokus[plot]"``).
 
-What it does not do yet
-    With the defaults, 10 minutes on 2 cores do not make the network stronger than the noise of
-    a 20-game evaluation: the value head fits the outcomes of the games in the buffer and not
-    those of new games (about 32 optimiser steps of 128 positions per 440 new positions, from
-    16 games whose positions share their outcome). Remedies not built: the board's symmetries
-    as augmentation (the transpose, the 180-degree turn and the anti-transpose keep the pair of
-    Duo's starting points), fewer steps per new position, a value target from the search's root
-    value; and the pieces in hand (``BatchedSearch``'s requests do not carry them, so the
-    network's ``remaining`` input is zeros: see ``blokus.train.network``).
+The recipe
+    The network sees what it sees when it plays: the planes, the pieces in hand and the legal
+    mask of the colour to move. Its value target mixes the mover's share of the win with a
+    sigmoid of the score margin (``play.value_targets``); each minibatch position is transposed
+    with probability 1/2 (``symmetry``); 16 optimiser steps of 128 positions per iteration of
+    about 450 new positions. The measured runs that chose these, and what 10 minutes give, are
+    in the README ("Training a network by self-play").
 """
 # The modules: settings (run.json and its checks), network (the net as search and optimiser
 # call it), play (self-play with the batched search), buffer (the replay buffer), optimise (the
-# loss and steps), evaluation (matches and the table), checkpoint, log (log.jsonl), plot,
-# files, errors, runner (run itself).
+# loss and steps), symmetry (the transpose as augmentation), evaluation (matches and the
+# table), checkpoint, log (log.jsonl), plot, files, errors, runner (run itself).
 from blokus._optional import needs
 
 with needs("torch", "blokus train"):

@@ -1,5 +1,5 @@
 """The optimisation step: cross-entropy of the masked placement softmax to the visit-count
-policy, plus the binary cross-entropy of the value logit to the mover's share of the win
+policy, plus the binary cross-entropy of the value logit to the mover's value target in [0, 1]
 (AlphaZero's loss with a [0, 1] value; weight decay by AdamW). With ``augment``, each position
 of a minibatch is transposed with probability 1/2 (``symmetry``)."""
 from __future__ import annotations

@@ -3,8 +3,9 @@
 At each step one search runs over every game still going. A move is drawn from the root's
 visit counts (temperature 1) for the first ``sample_plies`` plies of a game, then it is the
 most visited one (``best_moves``). Every position searched becomes a sample: its visit-count
-policy and, once its game is over, the share of the win (docs/rules.md, "Scoring": 1 alone,
-1/2 each for a tie) of the player who was to move there.
+policy and, once its game is over, the value target of the player who was to move there
+(``value_targets``: the share of the win, docs/rules.md, "Scoring": 1 alone, 1/2 each for a
+tie, and the score margin).
 """
 from __future__ import annotations
 
@@ -42,16 +43,15 @@ def step_seed(seed: int, *keys: int) -> int:
 
 
 def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
-               rng: np.random.Generator, seed: int, *, start: str = "fixed", root_value_weight: float = 0.0,
-               progress=None) -> tuple[Samples, list[Game]]:
+               rng: np.random.Generator, seed: int, *, start: str = "fixed", margin_weight: float = 0.0,
+               margin_scale: float = 10.0, progress=None) -> tuple[Samples, list[Game]]:
     """Plays ``count`` Duo games against itself; the samples of every position, in game order
     then ply order, and the finished games.
 
-    ``evaluate``: ``fn(observations, masks) -> (priors, values)`` as ``BatchedSearch.run``
+    ``evaluate``: ``fn(observations, remaining, masks) -> (priors, values)`` as ``BatchedSearch.run``
     takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
     ``progress(step)``, if given, is called after every step. A position's value target is
-    ``root_value_weight * q + (1 - root_value_weight) * z``: ``q`` the search's root value for
-    the player to move, ``z`` that player's share of the win at the game's end.
+    ``value_targets(game, margin_weight, margin_scale)`` of the player to move there.
     """
     games = [Game("duo", start=start) for _ in range(count)]
     positions: list[list[tuple]] = [[] for _ in games]  # per game: (observation, remaining, mask, ids, shares, player)
@@ -61,31 +61,40 @@ def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
         if not active:
             break
         search = options.make([games[i] for i in active], step_seed(seed, step)).run(evaluate)
-        counts, best, roots = search.visit_counts(), search.best_moves(), search.root_values()
+        counts, best = search.visit_counts(), search.best_moves()
         for row, i in enumerate(active):
             game = games[i]
             ids = np.flatnonzero(counts[row]).astype(np.int32)
             shares = (counts[row, ids] / counts[row, ids].sum()).astype(np.float32)
             positions[i].append((game.observation(game.to_move), game.remaining_from(game.to_move),
-                                 np.packbits(game.legal_mask()), ids, shares, game.player_to_move,
-                                 roots[row, game.player_to_move]))
+                                 np.packbits(game.legal_mask()), ids, shares, game.player_to_move))
             move = rng.choice(ids, p=shares) if len(game.history) < sample_plies else best[row]
             game.play(int(move))
         step += 1
         if progress is not None:
             progress(step)
-    return _samples(games, positions, options.simulations, root_value_weight), games
+    return _samples(games, positions, options.simulations, margin_weight, margin_scale), games
 
 
-def _samples(games: list[Game], positions: list[list[tuple]], width: int, root_value_weight: float) -> Samples:
-    rows = [(p, win_shares(g)) for g, ps in zip(games, positions) for p in ps]
+def value_targets(game: Game, margin_weight: float, margin_scale: float) -> np.ndarray:
+    """float64 (2,): per player of a finished Duo game, ``(1 - margin_weight) * w +
+    margin_weight * sigmoid(m / margin_scale)``, ``w`` the player's share of the win and ``m``
+    its score minus the other's (docs/rules.md, "Scoring"). The margin term is a score utility
+    (as KataGo adds one to its win/loss utility): it tells a close loss from a rout."""
+    scores = np.array(game.player_scores(), np.float64)
+    margin = 1 / (1 + np.exp(-(scores - scores[::-1]) / margin_scale))
+    return (1 - margin_weight) * np.array(win_shares(game)) + margin_weight * margin
+
+
+def _samples(games: list[Game], positions: list[list[tuple]], width: int, margin_weight: float,
+             margin_scale: float) -> Samples:
+    rows = [(p, value_targets(g, margin_weight, margin_scale)) for g, ps in zip(games, positions) for p in ps]
     n = len(rows)
     ids = np.full((n, width), -1, np.int32)
     shares = np.zeros((n, width), np.float32)
-    for r, ((_, _, _, move_ids, move_shares, _, _), _) in enumerate(rows):
+    for r, ((_, _, _, move_ids, move_shares, _), _) in enumerate(rows):
         ids[r, :len(move_ids)] = move_ids
         shares[r, :len(move_shares)] = move_shares
     return Samples(observations=np.stack([p[0] for p, _ in rows]), remaining=np.stack([p[1] for p, _ in rows]),
                    masks=np.stack([p[2] for p, _ in rows]), policy_ids=ids, policy=shares,
-                   values=np.array([root_value_weight * p[6] + (1 - root_value_weight) * outcome[p[5]]
-                                    for p, outcome in rows], np.float32))
+                   values=np.array([targets[p[5]] for p, targets in rows], np.float32))

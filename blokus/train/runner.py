@@ -154,7 +154,7 @@ def _iteration(config: Config, i: int, steps: int, net, optimiser, buffer: Repla
     t0 = time.perf_counter()
     samples, games = play_games(evaluator(net), config.games_per_iteration, options, config.sample_plies, rng,
                                 step_seed(config.seed, i), start=config.start,
-                                root_value_weight=config.root_value_weight,
+                                margin_weight=config.margin_weight, margin_scale=config.margin_scale,
                                 progress=lambda step: bar.set_postfix_str(f"self-play move {step}"))
     buffer.add(samples)
     t1 = time.perf_counter()

@@ -12,14 +12,21 @@ from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILE
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
-OPTIONS = {"iterations": 60, "games_per_iteration": 16, "simulations": 32, "train_steps": 32,
-           "batch_size": 128, "eval_every": 10, "eval_games": 20, "eval_simulations": None,
-           "opponents": "random,greedy,mcts:sims=200", "seed": 0, "channels": 32, "blocks": 2}
+# The defaults are the measured runs' best (README, "Training a network by self-play"): 16 steps
+# of 128 positions per iteration of about 450 new ones (4.5 draws per position; 32 steps
+# overfit the value head), 100 evaluation games (20 could not tell a rise from noise).
+OPTIONS = {"iterations": 30, "games_per_iteration": 16, "simulations": 32, "train_steps": 16,
+           "batch_size": 128, "eval_every": 10, "eval_games": 100, "eval_simulations": None,
+           "opponents": "random,greedy", "seed": 0, "channels": 32, "blocks": 2}
 
 # Fixed by the code, recorded in run.json so that a resume by a blokus with other ones is refused.
-# Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100.
+# Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100. augment:
+# each minibatch position transposed with probability 1/2 (blokus.train.symmetry). The value
+# target: (1 - margin_weight) * the mover's share of the win + margin_weight *
+# sigmoid(score margin / margin_scale) (blokus.train.play.value_targets).
 HYPERPARAMETERS = {"variant": "duo", "start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
-                   "learning_rate": 1e-3, "weight_decay": 1e-4, "augment": False, "root_value_weight": 0.0,
+                   "learning_rate": 1e-3, "weight_decay": 1e-4, "augment": True,
+                   "margin_weight": 0.5, "margin_scale": 10.0,
                    "c_puct": 1.25, "dirichlet_alpha": 0.1, "dirichlet_fraction": 0.25}
 
 # Options a resume may change: the run may be extended.
@@ -47,7 +54,8 @@ class Config:
     learning_rate: float
     weight_decay: float
     augment: bool
-    root_value_weight: float
+    margin_weight: float
+    margin_scale: float
     c_puct: float
     dirichlet_alpha: float
     dirichlet_fraction: float
