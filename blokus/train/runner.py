@@ -48,20 +48,20 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
     out : path
         The run's directory; created if missing. Without ``resume`` it must be empty or absent.
     iterations : int
-        Iterations in the run (default 60); on resume it may grow.
+        Iterations in the run (default 30); on resume it may grow.
     games_per_iteration : int
         Self-play games per iteration, played side by side (default 16).
     simulations : int
         Search simulations per move in self-play (default 32).
     train_steps, batch_size : int
-        Optimiser steps per iteration (default 32), positions per minibatch (default 128).
+        Optimiser steps per iteration (default 16), positions per minibatch (default 128).
     eval_every, eval_games : int
-        Evaluate every that many iterations (default 10), that many games per opponent (default 20).
+        Evaluate every that many iterations (default 10), that many games per opponent (default 100).
     eval_simulations : int
         Simulations of the network's search in evaluation; 0 plays its raw policy (default:
         ``simulations``).
     opponents : str or sequence of str
-        Agent strings (default ``"random,greedy,mcts:sims=200"``).
+        Agent strings (default ``"random,greedy"``; add ``mcts:sims=200`` for longer runs).
     seed : int
         In [0, 2**64) (default 0).
     channels, blocks : int
