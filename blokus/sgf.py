@@ -43,8 +43,11 @@ GAME_NAMES = {
     "classic_teams": "Blokus",
     "duo": "Blokus Duo",
 }
+# The variant a GM string names: the first with that string (classic, not classic_teams, for
+# "Blokus": a record of the team game says so in BKV).
+VARIANT_OF_GAME_NAME = {gm: next(v for v in GAME_NAMES if GAME_NAMES[v] == gm) for gm in GAME_NAMES.values()}
 # Pentobi's reader ignores case and surrounding spaces in GM; so do we.
-_VARIANT_OF_GM = {gm.lower(): v for v, gm in GAME_NAMES.items() if v != "classic_teams"}
+_VARIANT_OF_GM = {gm.lower(): v for gm, v in VARIANT_OF_GAME_NAME.items()}
 VARIANT_PROPERTY = "BKV"
 START_PROPERTY = "BKS"
 
@@ -292,7 +295,7 @@ def _play(game: Game, colour: int, cells: str, where: str) -> None:
 
 def _root(game: Game, properties: dict) -> Node:
     root: Node = {"GM": [GAME_NAMES[game.variant]], "CA": ["UTF-8"]}
-    if game.variant == "classic_teams":
+    if VARIANT_OF_GAME_NAME[GAME_NAMES[game.variant]] != game.variant:  # GM alone would read back another
         root[VARIANT_PROPERTY] = [game.variant]
     if game.start == "any":
         root[START_PROPERTY] = ["any"]

@@ -125,7 +125,7 @@ def format_table(summary: dict) -> str:
     """The per-agent and per-seat tables of a summary, with the notes that explain them."""
     lines = _agent_lines(summary["per_agent"]) + [""] + _seat_lines(summary["per_seat"]) + [""]
     lines.append(TIE_NOTE)
-    if summary["variant"] == "classic_teams":
+    if max(_sides(summary["variant"])[1]) > 1:  # teams: sides of several seats
         lines.append(TEAMS_NOTE)
     if len(summary["agents"]) < summary["seats"]:
         lines.append(SHARED_SEATS_NOTE)
