@@ -6,8 +6,10 @@ batch, takes back priors and values, and goes on::
 
     search = blokus.search.BatchedSearch(games, simulations=100, seed=0)
     while not search.done:
-        request = search.pending()   # observations (K, C + 1, H, W), remaining (K, C, 21) int8; masks (K, A) bool
-        priors, values = net(request.observations, request.remaining, request.masks)  # (K, A), (K, players) or (K,)
+        request = search.pending()  # observations (K, C + 1, H, W), remaining (K, C, 21) int8,
+                                    # masks (K, A) bool
+        priors, values = net(request.observations, request.remaining, request.masks)
+        # priors (K, A), values (K, players) or (K,)
         search.evaluate(priors, values)
     targets = search.policy(temperature=1.0)   # (B, A) float32 visit-count policy targets
 

@@ -14,7 +14,8 @@ the network as its evaluator (moves drawn from the visit counts for the first 10
 the most visited), keeps the positions in a replay buffer, and trains the network on the
 visit-count policy and the games' outcomes and score margins. Every --eval-every iterations
 (and at iteration 0 and the last) the network's search plays --eval-games games against each
-opponent, seats alternating, and the table of its win shares is printed. Needs pip install "blokus[torch]".
+opponent, seats alternating, and the table of its win shares is printed. Needs
+pip install "blokus[torch]".
 """
 
 EPILOG = """\

@@ -6,8 +6,9 @@
 ``blokus.search.BatchedSearch`` and the network as its evaluator (``play``), keeps their
 positions in a replay buffer (``buffer``), and takes optimiser steps on the visit-count policy
 and the game's outcome and score margin (``optimise``); at intervals the network plays agents
-such as ``random``, ``greedy`` and ``mcts`` (``evaluation``). Every iteration ends with a line in ``log.jsonl`` and a
-checkpoint (``checkpoint``), from which ``resume=True`` continues exactly.
+such as ``random``, ``greedy`` and ``mcts`` (``evaluation``). Every iteration ends with a line
+in ``log.jsonl`` and a checkpoint (``checkpoint``), from which ``resume=True`` continues
+exactly.
 
 Files in ``out``
     ``run.json``

@@ -1,8 +1,7 @@
 """The replay buffer: the last ``capacity`` self-play positions, the oldest dropped first.
 
 A position is kept small: its observation (int8 (3, 14, 14)), its pieces in hand (int8
-(2, 21)), its legal mask packed to bits
-(uint8 (ceil(A / 8),)), its policy target as the visited moves only (int32 ids and float32
+(2, 21)), its legal mask packed to bits (uint8 (ceil(A / 8),)), its policy target as the visited moves only (int32 ids and float32
 probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32,
 in [0, 1], for the player to move there: ``play.value_targets``).
 """
@@ -47,7 +46,8 @@ class ReplayBuffer:
     def __init__(self, capacity: int, observation_shape: tuple, num_placements: int, width: int):
         self.capacity = capacity
         colours = observation_shape[0] - 1
-        self.data = Samples(np.zeros((capacity, *observation_shape), np.int8), np.zeros((capacity, colours, 21), np.int8),
+        self.data = Samples(np.zeros((capacity, *observation_shape), np.int8),
+                            np.zeros((capacity, colours, 21), np.int8),
                             np.zeros((capacity, (num_placements + 7) // 8), np.uint8),
                             np.full((capacity, width), -1, np.int32), np.zeros((capacity, width), np.float32),
                             np.zeros(capacity, np.float32))

@@ -12,6 +12,7 @@ import torch
 
 from blokus.nn import PlacementNet
 
+
 def make_network(channels: int, blocks: int) -> PlacementNet:
     """A Duo PlacementNet with one value output: the logit of the mover's value (play.value_targets)."""
     return PlacementNet("duo", channels=channels, blocks=blocks, values=1)
@@ -27,8 +28,8 @@ def forward(net: PlacementNet, observations, remaining, masks) -> tuple[torch.Te
 
 
 def evaluator(net: PlacementNet):
-    """``fn(observations, remaining, masks) -> (priors, values)`` for ``BatchedSearch.run``: the softmax
-    over the legal placements, float32 (K, A), and the mover's value in [0, 1],
+    """``fn(observations, remaining, masks) -> (priors, values)`` for ``BatchedSearch.run``:
+    the softmax over the legal placements, float32 (K, A), and the mover's value in [0, 1],
     float32 (K,)."""
     @torch.no_grad()
     def evaluate(observations: np.ndarray, remaining: np.ndarray, masks: np.ndarray):

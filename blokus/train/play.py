@@ -48,13 +48,14 @@ def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
     """Plays ``count`` Duo games against itself; the samples of every position, in game order
     then ply order, and the finished games.
 
-    ``evaluate``: ``fn(observations, remaining, masks) -> (priors, values)`` as ``BatchedSearch.run``
-    takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
+    ``evaluate``: ``fn(observations, remaining, masks) -> (priors, values)`` as
+    ``BatchedSearch.run`` takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
     ``progress(step)``, if given, is called after every step. A position's value target is
     ``value_targets(game, margin_weight, margin_scale)`` of the player to move there.
     """
     games = [Game("duo", start=start) for _ in range(count)]
-    positions: list[list[tuple]] = [[] for _ in games]  # per game: (observation, remaining, mask, ids, shares, player)
+    # per game: (observation, remaining, mask, ids, shares, player)
+    positions: list[list[tuple]] = [[] for _ in games]
     step = 0
     while True:
         active = [i for i, g in enumerate(games) if not g.is_over]
