@@ -111,8 +111,10 @@ static int reserve(tree *t, int64_t n, int is_root)
 
 /* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
  * then a counting sort on the prior's half-octave, so that moves of about
- * the same prior come in random order. */
-static void order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
+ * the same prior come in random order.  Returns how many have a positive
+ * prior: those come first, the rest (bucket PRIOR_BUCKETS) are not to be
+ * considered. */
+static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
         int j = (int)bk_rng_below(&t->rng, (uint32_t)i + 1);
@@ -121,14 +123,20 @@ static void order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, u
         moves[j] = m;
     }
     bk_policy_priors(b, moves, n, t->priors);
-    int start[PRIOR_BUCKETS + 1] = {0};
+    int start[PRIOR_BUCKETS + 2] = {0}, considered = 0;
     for (int i = 0; i < n; i++) {
-        int k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
-        t->bucket[i] = (uint8_t)(k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k);
-        start[t->bucket[i] + 1]++;
+        int k = PRIOR_BUCKETS;
+        if (t->priors[i] > 0.0f) {
+            k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
+            k = k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k;
+            considered++;
+        }
+        t->bucket[i] = (uint8_t)k;
+        start[k + 1]++;
     }
-    for (int k = 0; k < PRIOR_BUCKETS; k++) start[k + 1] += start[k];
+    for (int k = 0; k <= PRIOR_BUCKETS; k++) start[k + 1] += start[k];
     for (int i = 0; i < n; i++) out[start[t->bucket[i]]++] = moves[i];
+    return considered;
 }
 
 /* Makes the children of node v, whose position is b (a colour is to move);
@@ -142,7 +150,7 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
         t->root_scores = calloc((size_t)n, sizeof *t->root_scores);
         if (!t->root_wins || !t->root_scores) return 0;
     }
-    order_by_prior(t, b, t->moves, n, t->ordered);
+    n = order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
     for (int i = 0; i < n; i++) children[i] = (node){.move = t->ordered[i], .player = player};
