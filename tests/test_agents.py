@@ -347,6 +347,18 @@ def test_mcts_finds_the_only_winning_move(seed0, start, moves, threads):
         assert MCTSAgent(3000, threads=threads, seed=seed)(game) == win, (seed, outcome)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("seed0,start,moves", P.CLASSIC_2_ONE_WIN,
+                         ids=[f"seed{s}" for s, _, _ in P.CLASSIC_2_ONE_WIN])
+def test_mcts_finds_the_only_winning_move_of_a_classic_2_player(seed0, start, moves, threads):
+    game = P.replay("classic_2", start, moves)
+    partner = (game.to_move + 2) % 4               # the mover's other colour, still in the game
+    assert not game.is_out(partner) and len(game.legal_moves(partner))
+    win, outcome = P.only_winning_move(game)
+    for seed in range(3):
+        assert MCTSAgent(3000, threads=threads, seed=seed)(game) == win, (seed, outcome)
+
+
 # --- 5. search statistics ------------------------------------------------------------------
 
 def stats_positions():
