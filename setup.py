@@ -30,7 +30,7 @@ setup(
             include_dirs=["csrc", numpy.get_include()],
             extra_compile_args=flags,
             extra_link_args=link,
-            libraries=["m"],  # engine/mcts.c: sqrt, log, tanh
+            libraries=["m"],  # engine/mcts.c: sqrt, log, tanh; engine/playout_policy.c: sqrtf
         )
     ]
 )

@@ -50,6 +50,28 @@ DUEL_ONE_WIN = [
                   5641, 10524, 13686, 11616, 10738, 9778, 1241, 41, 85, 1592, 2082]),
 ]
 
+# classic_2 positions (start="fixed") where exactly one legal move wins for the player to move
+# against every defence and every other move loses, the mover's partner colour still able to move:
+# the search must add both colours' scores for the player and let the partner help. Found by
+# seeded uniform-random play, stopping at the first such position with at most 40 legal moves in
+# all. (seed, start, moves)
+CLASSIC_2_ONE_WIN = [
+    (11, "fixed", [12738, 26886, 17582, 26851, 27573, 16689, 26812, 23234, 6493, 8592, 21643, 14662,
+                   26910, 21717, 7004, 4317, 17688, 10555, 4570, 3195, 25071, 28648, 29994, 986,
+                   30241, 13430, 14599, 24458, 19605, 3152, 278, 21947, 590, 450, 973, 6998, 7470,
+                   24606, 1691, 27647, 3853, 6067, 30384, 371, 9941, 214, 8808, 12206, 32, 1757,
+                   10687, 3731, 8254, 19178, 19091]),
+    (29, "fixed", [17260, 1539, 10476, 19236, 26601, 11189, 3902, 29714, 11562, 21418, 16543, 727,
+                   782, 4772, 19765, 25810, 8241, 29924, 11337, 3292, 28670, 14135, 30279, 22518,
+                   6835, 20774, 3260, 7220, 18632, 15829, 27496, 17897, 5035, 23008, 7194, 9431,
+                   25995, 1034, 29616, 13593, 204, 25512, 733, 1514, 3152, 24500, 375, 26845, 21770,
+                   4331, 8825, 179, 27418]),
+    (33, "fixed", [17906, 4364, 19938, 6037, 13114, 28235, 10746, 28741, 28909, 24074, 15298, 23920,
+                   23061, 22178, 8367, 2851, 11814, 11287, 7763, 26137, 27201, 874, 29976, 30311,
+                   24948, 18928, 10076, 26726, 8936, 18038, 26516, 10636, 905, 1172, 3238, 10259,
+                   2061, 255, 8798, 342, 7177, 7657, 16598, 1311, 3824, 1910, 773, 7300, 19402, 9618]),
+]
+
 # Classic positions (start="any", seed 0 of the random play) where the greedy rule read with
 # "partners do not count as opponents" and read with "every other colour is an opponent" give
 # disjoint sets of moves; the same cells are played in classic_2 and classic_teams.
@@ -97,23 +119,24 @@ def solo_range(game: blokus.Game, colour: int, memo: dict | None = None) -> tupl
     return memo[key]
 
 
-def duel_value(game: blokus.Game, colour: int, memo: dict) -> int:
-    """+1, 0 or -1: whether `colour` wins, draws or loses a two-colour game under best play by
-    both sides (exhaustive minimax; cut-offs only at the extreme values, so memo entries are
-    exact). The game is restored."""
+def duel_value(game: blokus.Game, player: int, memo: dict) -> int:
+    """+1, 0 or -1: whether `player` wins, draws or loses a two-player game (Duo, or classic_2,
+    where a player moves two colours and scores their sum) under best play by both players
+    (exhaustive minimax; cut-offs only at the extreme values, so memo entries are exact). The
+    game is restored."""
     if game.is_over:
-        scores = game.scores()
-        diff = scores[colour] - scores[1 - colour]
+        scores = game.player_scores()
+        diff = int(scores[player]) - int(scores[1 - player])
         return (diff > 0) - (diff < 0)
     key = (game.board.tobytes(), game.remaining.tobytes(), game.to_move)
     if key in memo:
         return memo[key]
-    maximise = game.to_move == colour
+    maximise = game.player_to_move == player
     value = -2 if maximise else 2
     for move in game.legal_moves().tolist():
         game.play(move)
         try:
-            v = duel_value(game, colour, memo)
+            v = duel_value(game, player, memo)
         finally:
             game.undo()
         value = max(value, v) if maximise else min(value, v)
@@ -124,9 +147,9 @@ def duel_value(game: blokus.Game, colour: int, memo: dict) -> int:
 
 
 def only_winning_move(game: blokus.Game) -> tuple[int, dict]:
-    """The one move that wins for the colour to move in a two-colour position where exactly one
+    """The one move that wins for the player to move in a two-player position where exactly one
     does and every other loses (asserted), with every move's duel_value. The game is restored."""
-    mover, memo, outcome = game.to_move, {}, {}
+    mover, memo, outcome = game.player_to_move, {}, {}
     for move in game.legal_moves().tolist():
         game.play(move)
         outcome[move] = duel_value(game, mover, memo)

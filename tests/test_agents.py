@@ -347,6 +347,43 @@ def test_mcts_finds_the_only_winning_move(seed0, start, moves, threads):
         assert MCTSAgent(3000, threads=threads, seed=seed)(game) == win, (seed, outcome)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("seed0,start,moves", P.CLASSIC_2_ONE_WIN,
+                         ids=[f"seed{s}" for s, _, _ in P.CLASSIC_2_ONE_WIN])
+def test_mcts_finds_the_only_winning_move_of_a_classic_2_player(seed0, start, moves, threads):
+    game = P.replay("classic_2", start, moves)
+    partner = (game.to_move + 2) % 4               # the mover's other colour, still in the game
+    assert not game.is_out(partner) and len(game.legal_moves(partner))
+    win, outcome = P.only_winning_move(game)
+    for seed in range(3):
+        assert MCTSAgent(3000, threads=threads, seed=seed)(game) == win, (seed, outcome)
+
+
+def centre_distance(game, move):
+    """Distance from the 20x20 board's centre to the centre of the placement's nearest cell, at
+    least 2, read off the board after playing it on a copy."""
+    after = game.copy()
+    after.play(move)
+    rows, cols = np.nonzero((after.board >= 0) & (game.board < 0))
+    return max(2.0, float(np.hypot(rows - 9.5, cols - 9.5).min()))
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "classic"])
+def test_mcts_opening_heads_for_the_centre(variant):
+    # In the first 8 placements on the 20x20 board the tree considers only the moves that come
+    # within 0.3 squares as near the centre as the nearest pentomino (playout_policy.h), though
+    # pentominoes farther away are legal.
+    game = blokus.Game(variant, start="fixed")
+    for ply in range(8):
+        pentominoes = [m for m in game.legal_moves().tolist() if placed_size(game, m) == 5]
+        distance = {m: centre_distance(game, m) for m in pentominoes}
+        near = {m for m, d in distance.items() if d <= min(distance.values()) + 0.3}
+        assert len(near) < len(distance), ply
+        search = MCTSAgent(300, seed=ply).search(game)
+        assert set(search.ids.tolist()) <= near, ply
+        game.play(int(search.ids[0]))
+
+
 # --- 5. search statistics ------------------------------------------------------------------
 
 def stats_positions():
@@ -392,17 +429,21 @@ def test_search_statistics(name, game, threads):
 
 
 # Moves and visits of the first 300-simulation searches of three seeded plies per variant, as
-# the search gave them before it had threads (commit dc52908): threads=1 is that search.
+# the search gave them before it had threads (commit dc52908): threads=1 is that search.  The
+# 20x20 variants' plies follow 8 seeded uniform-random placements (OPENING): in the opening, the
+# prior has since come to head for the centre (playout_policy.h), which that search did not.
 ONE_THREAD_BEFORE = {
     "duo": [(12617, 86), (13677, 36), (5756, 46)],
-    "classic_3": [(23304, 66), (13723, 46), (12092, 36)],
-    "classic_teams": [(16613, 66), (10176, 68), (24601, 51)],
+    "classic_3": [(18975, 52), (10726, 88), (12141, 62)],
+    "classic_teams": [(19367, 40), (12333, 152), (18303, 73)],
 }
+OPENING = {"duo": [], "classic_3": [26221, 15644, 22998, 28471, 16009, 1463, 9865, 15629]}
+OPENING["classic_teams"] = OPENING["classic_3"]
 
 
 @pytest.mark.parametrize("variant", ONE_THREAD_BEFORE)
 def test_one_thread_is_the_search_before_threads(variant):
-    game = blokus.Game(variant)
+    game = P.replay(variant, "any", OPENING[variant])   # the default start rule
     for seed, expected in enumerate(ONE_THREAD_BEFORE[variant]):
         ids, visits, *_ = _core.mcts(game, simulations=300, seed=seed, threads=1)
         assert (int(ids[0]), int(visits[0])) == expected, seed

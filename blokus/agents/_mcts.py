@@ -26,7 +26,8 @@ def available_cores() -> int:
 class MCTSAgent(_Seeded):
     """UCT Monte-Carlo tree search in C, with playouts by a policy (local answers to the
     opponents' last moves, large pieces first) and children ordered by a prior (large pieces,
-    covering the opponents' attachment points); see ``csrc/engine/mcts.h`` and
+    covering the opponents' attachment points; on the 20x20 board, in every colour's first two
+    moves, only the moves heading for the centre are children); see ``csrc/engine/mcts.h`` and
     ``csrc/engine/playout_policy.h``.
 
     Parameters

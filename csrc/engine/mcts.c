@@ -1,10 +1,9 @@
-/* UCT search; see mcts.h. */
+/* UCT search: growing the trees and running their simulations on threads;
+ * see mcts.h.  The statistics read from them are in mcts_result.c. */
 #define _POSIX_C_SOURCE 200809L /* pthreads */
-#include "engine/mcts.h"
+#include "engine/mcts_tree.h"
 
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "core/movegen.h"
@@ -14,44 +13,6 @@
  * always counts for more than winning by more. */
 #define MARGIN_WEIGHT 0.1
 #define MARGIN_SCALE 20.0 /* squares: a margin this large is worth ~76% of MARGIN_WEIGHT */
-
-typedef struct {
-    uint32_t first_child;   /* 0 until expanded: the root is never anyone's child */
-    uint32_t visits;
-    double value;           /* sum of playout values for `player` */
-    uint16_t move;          /* placement id that leads here */
-    uint16_t num_children;  /* legal placements here, once expanded */
-    uint8_t player;         /* who made `move` */
-} node;
-
-/* One tree; a search runs one per thread. */
-typedef struct {
-    bk_board root;
-    bk_mcts_params params;
-    bk_rng rng;
-    node *nodes;
-    int64_t num_nodes, capacity, simulations;
-    int full; /* the tree could not grow: no more expansions */
-    int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
-    int num_players;
-    double *root_wins, *root_scores;      /* per child of the root: sums over its simulations */
-    double player_wins[BK_MAX_COLOURS];   /* per player: sums over every simulation */
-    double player_scores[BK_MAX_COLOURS];
-    uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
-    float priors[BK_MAX_MOVES];
-    uint8_t bucket[BK_MAX_MOVES];
-    bk_policy_scratch playout_scratch;
-    int64_t target;       /* its share of the search's simulations */
-    const atomic_int *stop; /* set when the search is to end before every share is done */
-} tree;
-
-struct bk_mcts {
-    int num_trees;
-    tree **trees;
-    atomic_int stop;
-    pthread_t threads[BK_MCTS_MAX_THREADS];
-    int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
-};
 
 bk_mcts_params bk_mcts_defaults(void)
 {
@@ -150,8 +111,10 @@ static int reserve(tree *t, int64_t n, int is_root)
 
 /* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
  * then a counting sort on the prior's half-octave, so that moves of about
- * the same prior come in random order. */
-static void order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
+ * the same prior come in random order.  Returns how many have a positive
+ * prior: those come first, the rest (bucket PRIOR_BUCKETS) are not to be
+ * considered. */
+static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
         int j = (int)bk_rng_below(&t->rng, (uint32_t)i + 1);
@@ -160,14 +123,20 @@ static void order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, u
         moves[j] = m;
     }
     bk_policy_priors(b, moves, n, t->priors);
-    int start[PRIOR_BUCKETS + 1] = {0};
+    int start[PRIOR_BUCKETS + 2] = {0}, considered = 0;
     for (int i = 0; i < n; i++) {
-        int k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
-        t->bucket[i] = (uint8_t)(k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k);
-        start[t->bucket[i] + 1]++;
+        int k = PRIOR_BUCKETS;
+        if (t->priors[i] > 0.0f) {
+            k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
+            k = k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k;
+            considered++;
+        }
+        t->bucket[i] = (uint8_t)k;
+        start[k + 1]++;
     }
-    for (int k = 0; k < PRIOR_BUCKETS; k++) start[k + 1] += start[k];
+    for (int k = 0; k <= PRIOR_BUCKETS; k++) start[k + 1] += start[k];
     for (int i = 0; i < n; i++) out[start[t->bucket[i]]++] = moves[i];
+    return considered;
 }
 
 /* Makes the children of node v, whose position is b (a colour is to move);
@@ -181,7 +150,7 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
         t->root_scores = calloc((size_t)n, sizeof *t->root_scores);
         if (!t->root_wins || !t->root_scores) return 0;
     }
-    order_by_prior(t, b, t->moves, n, t->ordered);
+    n = order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
     for (int i = 0; i < n; i++) children[i] = (node){.move = t->ordered[i], .player = player};
@@ -307,120 +276,4 @@ void bk_mcts_finish(bk_mcts *s, int stop)
             run_tree(s->trees[k]); /* no thread to be had: its share runs here (none once stopped) */
         s->started[k] = 0;
     }
-}
-
-static int more_visited(const void *a, const void *b)
-{
-    const bk_mcts_move *x = a, *y = b;
-    if (x->visits != y->visits) return x->visits < y->visits ? 1 : -1;
-    if (x->value != y->value) return x->value < y->value ? 1 : -1;
-    return (x->id > y->id) - (x->id < y->id);
-}
-
-static int lower_id(const void *a, const void *b)
-{
-    const bk_mcts_move *x = a, *y = b;
-    return (x->id > y->id) - (x->id < y->id);
-}
-
-int bk_mcts_num_moves(const bk_mcts *s)
-{
-    int n = 0; /* a tree that has not run yet has no children */
-    for (int k = 0; k < s->num_trees; k++)
-        if (s->trees[k]->nodes[0].num_children > n) n = s->trees[k]->nodes[0].num_children;
-    return n;
-}
-
-int bk_mcts_moves(const bk_mcts *s, bk_mcts_move *out)
-{
-    size_t room = 0;
-    for (int k = 0; k < s->num_trees; k++) room += s->trees[k]->nodes[0].num_children;
-    bk_mcts_move *sums = malloc((room ? room : 1) * sizeof *sums);
-    if (!sums) return 0;
-    int m = 0, n = 0;
-    for (int k = 0; k < s->num_trees; k++) { /* every tree's visited root children, as sums */
-        const tree *t = s->trees[k];
-        const node *children = t->nodes + t->nodes[0].first_child;
-        for (int i = 0; i < t->nodes[0].num_children; i++)
-            if (children[i].visits)
-                sums[m++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value,
-                                           t->root_wins[i], t->root_scores[i]};
-    }
-    qsort(sums, (size_t)m, sizeof *sums, lower_id);
-    for (int i = 0; i < m; i++) { /* one row per placement: the trees' sums added */
-        if (n && out[n - 1].id == sums[i].id) {
-            out[n - 1].visits += sums[i].visits;
-            out[n - 1].value += sums[i].value;
-            out[n - 1].win += sums[i].win;
-            out[n - 1].score += sums[i].score;
-        } else {
-            out[n++] = sums[i];
-        }
-    }
-    free(sums);
-    for (int i = 0; i < n; i++) {
-        double visits = (double)out[i].visits;
-        out[i].value /= visits;
-        out[i].win /= visits;
-        out[i].score /= visits;
-    }
-    qsort(out, (size_t)n, sizeof *out, more_visited);
-    return n;
-}
-
-/* The line below node v of t: the most visited child (ties: the first in
- * prior order) while there is one. */
-static int line_below(const tree *t, const node *v, int *out, int max)
-{
-    int n = 0;
-    while (n < max && v->first_child) {
-        const node *children = t->nodes + v->first_child, *best = NULL;
-        for (int i = 0; i < v->num_children; i++)
-            if (children[i].visits && (!best || children[i].visits > best->visits)) best = &children[i];
-        if (!best) break;
-        out[n++] = best->move;
-        v = best;
-    }
-    return n;
-}
-
-int bk_mcts_principal_variation(const bk_mcts *s, int *out, int max)
-{
-    if (s->num_trees == 1) return line_below(s->trees[0], &s->trees[0]->nodes[0], out, max);
-    /* several trees: the move to play, then the line of the tree that
-     * searched it most (ties: the first tree) */
-    bk_mcts_move *moves = malloc(((size_t)bk_mcts_num_moves(s) + 1) * sizeof *moves);
-    int first = moves && max > 0 && bk_mcts_moves(s, moves) > 0 ? moves[0].id : -1;
-    free(moves);
-    if (first < 0) return 0;
-    const tree *best_tree = NULL;
-    const node *best = NULL;
-    for (int k = 0; k < s->num_trees; k++) {
-        const tree *t = s->trees[k];
-        const node *children = t->nodes + t->nodes[0].first_child;
-        for (int i = 0; i < t->nodes[0].num_children; i++)
-            if (children[i].move == first && (!best || children[i].visits > best->visits)) {
-                best = &children[i];
-                best_tree = t;
-            }
-    }
-    out[0] = first;
-    return 1 + line_below(best_tree, best, out + 1, max - 1);
-}
-
-int bk_mcts_players(const bk_mcts *s, double *wins, double *scores)
-{
-    int64_t simulations = bk_mcts_simulations(s);
-    double n = simulations ? (double)simulations : 1.0;
-    int players = s->trees[0]->num_players;
-    for (int p = 0; p < players; p++) {
-        wins[p] = scores[p] = 0.0;
-        for (int k = 0; k < s->num_trees; k++) {
-            wins[p] += s->trees[k]->player_wins[p];
-            scores[p] += s->trees[k]->player_scores[p];
-        }
-        wins[p] /= n;
-        scores[p] /= n;
-    }
-    return players;
 }

@@ -14,7 +14,8 @@
  * uniform random moves: each playout then says far more about a position.
  * Children are ordered by the prior of bk_policy_priors (large pieces,
  * covering the opponents' attachment points; about equal priors in random
- * order) and admitted by progressive widening: a node visited n times
+ * order; a move whose prior is 0 is not a child) and admitted by
+ * progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
  * player considers first.
@@ -75,8 +76,9 @@ typedef struct {
     double score;    /* the mean final score of that player */
 } bk_mcts_move;
 
-/* Number of legal placements at the root once a simulation has run (0 once
- * the game is over); room enough for bk_mcts_moves. */
+/* Number of placements the root considers (its children: the legal ones
+ * with a positive prior) once a simulation has run (0 once the game is
+ * over); room enough for bk_mcts_moves. */
 int bk_mcts_num_moves(const bk_mcts *t);
 /* Writes the root's children that were visited (out: room for
  * bk_mcts_num_moves), each with the visits and sums of every tree, most

@@ -1,6 +1,7 @@
 /* The playout policy; see playout_policy.h. */
 #include "engine/playout_policy.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "core/movegen.h"
@@ -14,9 +15,15 @@
 #define PRIOR_LOCAL_FACTOR 1.5f  /* a prior's factor per local point (counted as in playouts) */
 #define PRIOR_BLOCK_FACTOR 4.0f  /* and per cell on an opponent's attachment point */
 #define PRIOR_SMALL_FACTOR 1e-3f /* and for a piece smaller than the opening's minimum */
+#define CENTRE_PIECES 8          /* 20x20 boards: pieces on the board while the prior heads for the centre */
+#define CENTRE_SLACK 0.3f        /* squares a move may stay farther from the centre than the nearest */
+#define CENTRE_NEAR 2.0f         /* squares: distances below this count as this (all central) */
 
 /* Draw weight of each orientation's piece: [0] 20x20 boards, [1] Duo. */
 static float piece_weight[2][BK_NUM_ORIENTS];
+/* Per placement on the 20x20 board: the distance from the board's centre
+ * to its nearest cell's centre, at least CENTRE_NEAR. */
+static float centre_distance[BK_MAX_PLACEMENTS];
 
 /* Attachment points an orientation makes on an empty board: the cells
  * diagonal to it and not next to it. */
@@ -46,6 +53,18 @@ void bk_playout_policy_init(void)
         int size = bk_orients[o].size, k = corners(&bk_orients[o]) - 1;
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
+    }
+    const bk_geometry *g = bk_geometry_for(20);
+    float centre = (g->side - 1) / 2.0f;
+    for (int id = 0; id < g->num_placements; id++) {
+        const bk_orient *o = &bk_orients[g->orient_of[id]];
+        float nearest = 1e9f;
+        for (int k = 0; k < o->size; k++) {
+            float dr = g->row_of[id] + o->cells[k].r - centre, dc = g->col_of[id] + o->cells[k].c - centre;
+            float d = sqrtf(dr * dr + dc * dc);
+            if (d < nearest) nearest = d;
+        }
+        centre_distance[id] = nearest < CENTRE_NEAR ? CENTRE_NEAR : nearest;
     }
 }
 
@@ -159,6 +178,20 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
     return s->moves[lo];
 }
 
+/* 20x20 boards, early: only the moves that come nearest the centre (within
+ * CENTRE_SLACK of the nearest move of at least the opening's minimum size)
+ * are considered; the others' prior is 0.  The first colour to reach the
+ * centre takes the open space there. */
+static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, int smallest, float *priors)
+{
+    float nearest = 1e9f;
+    for (int i = 0; i < n; i++)
+        if (bk_orients[b->geom->orient_of[moves[i]]].size >= smallest && centre_distance[moves[i]] < nearest)
+            nearest = centre_distance[moves[i]];
+    for (int i = 0; i < n; i++)
+        if (centre_distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
+}
+
 void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
 {
     const bk_geometry *g = b->geom;
@@ -173,6 +206,7 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
         out[i] = weight[o] * power(PRIOR_LOCAL_FACTOR, count) * power(PRIOR_BLOCK_FACTOR, covered(g, id, rivals)) *
                  (orient->size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
     }
+    if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
 }
 
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch)

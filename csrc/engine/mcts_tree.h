@@ -1,0 +1,49 @@
+/* The search's trees, shared by mcts.c (growing them) and mcts_result.c
+ * (reading their statistics); private to the search. */
+#ifndef BK_MCTS_TREE_H
+#define BK_MCTS_TREE_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "engine/mcts.h"
+
+typedef struct {
+    uint32_t first_child;   /* 0 until expanded: the root is never anyone's child */
+    uint32_t visits;
+    double value;           /* sum of playout values for `player` */
+    uint16_t move;          /* placement id that leads here */
+    uint16_t num_children;  /* legal placements here, once expanded */
+    uint8_t player;         /* who made `move` */
+} node;
+
+/* One tree; a search runs one per thread. */
+typedef struct {
+    bk_board root;
+    bk_mcts_params params;
+    bk_rng rng;
+    node *nodes;
+    int64_t num_nodes, capacity, simulations;
+    int full; /* the tree could not grow: no more expansions */
+    int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
+    int num_players;
+    double *root_wins, *root_scores;      /* per child of the root: sums over its simulations */
+    double player_wins[BK_MAX_COLOURS];   /* per player: sums over every simulation */
+    double player_scores[BK_MAX_COLOURS];
+    uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
+    float priors[BK_MAX_MOVES];
+    uint8_t bucket[BK_MAX_MOVES];
+    bk_policy_scratch playout_scratch;
+    int64_t target;       /* its share of the search's simulations */
+    const atomic_int *stop; /* set when the search is to end before every share is done */
+} tree;
+
+struct bk_mcts {
+    int num_trees;
+    tree **trees;
+    atomic_int stop;
+    pthread_t threads[BK_MCTS_MAX_THREADS];
+    int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
+};
+
+#endif
