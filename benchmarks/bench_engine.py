@@ -11,10 +11,9 @@ This machine's speed drifts from second to second, so each figure is the best of
 """
 import argparse
 import random
-import time
 
 import blokus
-from timing import rate
+from timing import rate, timed
 
 VARIANTS = ("classic", "duo")
 PLAYOUT_TARGET = {"classic": 10_000, "duo": 40_000}  # games/s
@@ -27,13 +26,9 @@ def playouts_per_second(variant, seconds):
     # Calibrate on a short batch, then time a single call long enough that
     # the call's fixed cost (argument parsing, the result array) is nothing.
     n = 200
-    t0 = time.perf_counter()
-    blokus.random_playouts(variant, n, 1, start="fixed")
-    per_second = n / (time.perf_counter() - t0)
-    n = max(n, int(per_second * seconds))
-    t0 = time.perf_counter()
-    scores = blokus.random_playouts(variant, n, 2, start="fixed")
-    elapsed = time.perf_counter() - t0
+    _, elapsed = timed(lambda: blokus.random_playouts(variant, n, 1, start="fixed"))
+    n = max(n, int(n / elapsed * seconds))
+    scores, elapsed = timed(lambda: blokus.random_playouts(variant, n, 2, start="fixed"))
     assert scores.shape[0] == n
     return n / elapsed
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 
 import blokus.puzzles as pz
+from timing import timed
 
 # name -> (puzzle, target seconds)
 PUZZLES = {
@@ -39,9 +39,7 @@ def run(name: str, seed: int, time_limit: float) -> tuple[float, bool, str]:
     make, _ = PUZZLES[name]
     puzzle = make()
     last: dict = {}
-    t0 = time.perf_counter()
-    solution = puzzle.solve(seed=seed, time_limit=time_limit, progress=last.update)
-    elapsed = time.perf_counter() - t0
+    solution, elapsed = timed(lambda: puzzle.solve(seed=seed, time_limit=time_limit, progress=last.update))
     valid = solution is not None and puzzle.check(solution).valid
     size = ", ".join(f"{k} {v:,}" for k, v in last.items() if k != "seconds") or "-"
     return elapsed, valid, size

@@ -20,12 +20,12 @@ evaluation); and the evaluator's share of the wall time. Each figure is the best
 """
 import argparse
 import random
-import time
 
 import numpy as np
 
 import blokus
 from blokus.search import BatchedSearch
+from timing import Stopwatch
 
 SIZES = (1, 16, 64)
 
@@ -90,17 +90,16 @@ def tiny_net(threads):
 
 def measure(evaluator, games, simulations):
     """(leaves, wall seconds, seconds inside the evaluator) of one full search."""
-    spent, leaves = 0.0, 0
-    t0 = time.perf_counter()
-    search = BatchedSearch(games, simulations=simulations, seed=1)
-    while not search.done:
-        request = search.pending()
-        t = time.perf_counter()
-        priors, values = evaluator(request.observations, request.masks)
-        spent += time.perf_counter() - t
-        leaves += len(request.games)
-        search.evaluate(priors, values)
-    return leaves, time.perf_counter() - t0, spent
+    spent, leaves = Stopwatch(), 0
+    with Stopwatch() as wall:
+        search = BatchedSearch(games, simulations=simulations, seed=1)
+        while not search.done:
+            request = search.pending()
+            with spent:
+                priors, values = evaluator(request.observations, request.masks)
+            leaves += len(request.games)
+            search.evaluate(priors, values)
+    return leaves, wall.seconds, spent.seconds
 
 
 def main():

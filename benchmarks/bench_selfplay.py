@@ -14,10 +14,10 @@ This machine's speed drifts, so each figure is the best of R rounds.
 import argparse
 import shutil
 import tempfile
-import time
 from pathlib import Path
 
 from blokus import selfplay
+from timing import timed
 
 VARIANTS = ("duo", "classic")
 AGENTS = ("random", "greedy")
@@ -29,10 +29,8 @@ def measure(variant, agents, workers, games, rounds):
     for r in range(rounds):
         out = Path(tempfile.mkdtemp(prefix="bench_selfplay_"))
         try:
-            t0 = time.perf_counter()
-            summary = selfplay.run(out / "run", variant=variant, agents=agents, games=games,
-                                   seed=r, workers=workers, progress=False)
-            wall = time.perf_counter() - t0
+            summary, wall = timed(lambda: selfplay.run(out / "run", variant=variant, agents=agents,
+                                                       games=games, seed=r, workers=workers, progress=False))
         finally:
             shutil.rmtree(out, ignore_errors=True)
         assert summary["finished"] == games

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import argparse
 import math
-import time
 
 import numpy as np
+
+from timing import Stopwatch, timed
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -91,14 +92,14 @@ def train(args) -> None:
           f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
-    t0, done = time.perf_counter(), 0
+    clock, done = Stopwatch().start(), 0
     for k, checkpoint in enumerate(checkpoints):
         opponents = phases[min(k, len(phases) - 1)]
         if k and opponents != phases[min(k - 1, len(phases) - 1)]:
             model.set_env(training_env(opponents, args.threads, args.seed + k))
         model.learn(checkpoint - done, reset_num_timesteps=False)
         done = model.num_timesteps
-        seconds = time.perf_counter() - t0
+        seconds = clock.seconds
         cells = []
         for j, opponent in enumerate(("random", "greedy")):
             rate = evaluate(model, opponent, args.eval_games, args.threads, seed=10_000 + j)
@@ -108,30 +109,21 @@ def train(args) -> None:
     print("targets: >= 95% against random after 20,000 steps; >= 60% against greedy after 100,000")
 
 
-def timed(run):
-    """run() as (steps, seconds), for best_rate."""
-    t0 = time.perf_counter()
-    steps = run()
-    return steps, time.perf_counter() - t0
-
-
 def api_steps(env, steps: int, rng) -> tuple[int, float]:
     """Uniformly random legal actions through the SB3 VecEnv API: (learner moves, seconds in the
     API calls, that is ``get_action_masks`` and ``step``; choosing the actions is not timed)."""
     from sb3_contrib.common.maskable.utils import get_action_masks
 
     env.reset()
-    seconds = 0.0
+    clock = Stopwatch()
     for _ in range(steps // env.num_envs):
-        t0 = time.perf_counter()
-        masks = get_action_masks(env)  # what MaskablePPO asks for at every step
-        seconds += time.perf_counter() - t0
+        with clock:
+            masks = get_action_masks(env)  # what MaskablePPO asks for at every step
         cumulative = masks.cumsum(axis=1)
         actions = (cumulative <= (rng.random(env.num_envs) * cumulative[:, -1]).astype(np.int64)[:, None]).sum(axis=1)
-        t0 = time.perf_counter()
-        env.step(actions)
-        seconds += time.perf_counter() - t0
-    return steps // env.num_envs * env.num_envs, seconds
+        with clock:
+            env.step(actions)
+    return steps // env.num_envs * env.num_envs, clock.seconds
 
 
 def speed(args) -> None:

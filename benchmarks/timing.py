@@ -1,6 +1,7 @@
-"""The timing loop every benchmark script shares. This machine's speed drifts from second to
-second, so a figure is the best of several short rounds, and loops compared with each other run
-their rounds alternately."""
+"""The timing every benchmark script shares: a rate over a few seconds, one timed call, and a
+stopwatch for the timed parts of a loop. This machine's speed drifts from second to second, so a
+figure is the best of several short rounds, and loops compared with each other run their rounds
+alternately."""
 import time
 
 
@@ -18,3 +19,35 @@ def rate(run, seconds: float) -> float:
 def best_rate(run, rounds: int, seconds: float) -> float:
     """The best :func:`rate` of ``rounds`` rounds."""
     return max(rate(run, seconds) for _ in range(rounds))
+
+
+def timed(run):
+    """``(run(), seconds)``: one call and its wall-clock time."""
+    with Stopwatch() as clock:
+        result = run()
+    return result, clock.seconds
+
+
+class Stopwatch:
+    """Wall-clock seconds added up over the ``with stopwatch:`` blocks, so that a loop can time
+    some of its parts and not others."""
+
+    def __init__(self):
+        self._done, self._start = 0.0, None
+
+    def start(self) -> "Stopwatch":
+        """Starts a block that ends with ``__exit__`` (what ``with`` does); returns the stopwatch."""
+        self._start = time.perf_counter()
+        return self
+
+    __enter__ = start
+
+    def __exit__(self, *exc):
+        self._done += time.perf_counter() - self._start
+        self._start = None
+
+    @property
+    def seconds(self) -> float:
+        """The seconds so far, the block running now included."""
+        running = 0.0 if self._start is None else time.perf_counter() - self._start
+        return self._done + running

@@ -4,11 +4,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import time
 from pathlib import Path
 from typing import Sequence, Union
 
+from blokus._sigint import sigint_ignored
 from blokus.selfplay.backends import Source, game_source, require_ray
 from blokus.selfplay.errors import Interrupted, SelfPlayError
 from blokus.selfplay.files import (GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE,
@@ -99,7 +99,7 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
     source = game_source(config, remaining, collected, workers=workers, ray=ray)
     already = len(results)
     elapsed, interrupted = _play(out, config, resuming, source, remaining, results, progress)
-    with _no_sigint():
+    with sigint_ignored():  # while the output files are written, a second Ctrl-C waits
         for chunk in collected:  # a chunk received but not yet handled when Ctrl-C came
             for result in chunk:
                 results.setdefault(result.index, result)
@@ -196,17 +196,3 @@ def _write_files(out: Path, config: Config, results: dict[int, GameResult], plot
     summary = summarize(config, results, out=out, files=files, **progress)
     write_text(out / SUMMARY_FILE, json.dumps(summary, indent=2) + "\n")
     return summary
-
-
-@contextlib.contextmanager
-def _no_sigint():
-    """While the output files are written, a second Ctrl-C waits."""
-    try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread: signals are not ours to handle
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)

@@ -10,10 +10,8 @@ uninterrupted one would.
 """
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import signal
 import time
 from pathlib import Path
 from typing import Callable, Sequence, Union
@@ -21,6 +19,7 @@ from typing import Callable, Sequence, Union
 import numpy as np
 import torch
 
+from blokus._sigint import sigint_deferred
 from blokus.train import checkpoint
 from blokus.train.buffer import ReplayBuffer
 from blokus.train.errors import Interrupted
@@ -129,7 +128,7 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
                     t0 = time.perf_counter()
                     entry["evaluation"] = _evaluate(config, i, net, bar)
                     entry["eval_seconds"] = round(time.perf_counter() - t0, 3)
-                with _sigint_deferred():
+                with sigint_deferred():  # both files always describe the same iteration
                     append(out, entry)
                     checkpoint.save(out, config, i, steps, net, optimiser, buffer)
                     saved = i  # before a Ctrl-C held back until here is raised
@@ -174,21 +173,3 @@ def _evaluate(config: Config, i: int, net, bar) -> dict:
         results[opponent] = play_match(net, opponent, config.eval_games, config.eval_simulations, config.c_puct,
                                        step_seed(config.seed, i, k + 1), start=config.start)
     return results
-
-
-@contextlib.contextmanager
-def _sigint_deferred():
-    """While the log line and the checkpoint are written, Ctrl-C waits for their end, then
-    interrupts: both files always describe the same iteration."""
-    caught = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
-    except ValueError:  # not the main thread: signals are not ours to handle
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt

@@ -440,20 +440,25 @@ static PyObject *Game_deepcopy(PyObject *self, PyObject *memo)
     return Game_copy(self, NULL);
 }
 
+/* A list of the n ints of v; NULL with an exception set. */
+static PyObject *int_list(const int *v, int n)
+{
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *item = PyLong_FromLong(v[i]);
+        if (!item) Py_CLEAR(list);
+        else PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
 static PyObject *Game_scores(PyObject *self, PyObject *unused)
 {
     (void)unused;
     bk_board *b = board_of(self);
-    PyObject *list = PyList_New(b->num_colours);
-    for (int c = 0; list && c < b->num_colours; c++) {
-        PyObject *v = PyLong_FromLong(bk_colour_score(b, c));
-        if (!v) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, c, v);
-    }
-    return list;
+    int s[BK_MAX_COLOURS];
+    for (int c = 0; c < b->num_colours; c++) s[c] = bk_colour_score(b, c);
+    return int_list(s, b->num_colours);
 }
 
 static PyObject *Game_player_scores(PyObject *self, PyObject *unused)
@@ -461,16 +466,7 @@ static PyObject *Game_player_scores(PyObject *self, PyObject *unused)
     (void)unused;
     int s[BK_MAX_COLOURS];
     int n = bk_player_scores(board_of(self), s);
-    PyObject *list = PyList_New(n);
-    for (int p = 0; list && p < n; p++) {
-        PyObject *v = PyLong_FromLong(s[p]);
-        if (!v) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, p, v);
-    }
-    return list;
+    return int_list(s, n);
 }
 
 static PyObject *Game_winners(PyObject *self, PyObject *unused)

@@ -190,7 +190,7 @@ def _restore_attribute_docstring(app, what, name, obj, options, lines):
 
 
 def _public_bases(app, name, obj, options, bases):
-    """"Bases:" names the first public class above a private helper (``blokus.agents._Seeded``)."""
+    """"Bases:" names the first public class above a private helper (``blokus.agents._policies._Seeded``)."""
     public: list = []
     for base in bases:
         for cls in base.__mro__ if base.__name__.startswith("_") else (base,):

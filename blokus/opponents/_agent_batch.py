@@ -1,90 +1,13 @@
-"""Who plays the other seats of the RL environments: one vocabulary and one default for the
-single-agent env (``blokus.gym_env``), the vector env (``blokus.vector.VectorEnv``) and the
-SB3 env (``blokus.sb3.VecEnv``), and the batches of games that play them.
-
-An opponent is an agent string, as on the command line and in ``blokus.agents.make_agent``
-(``"random"``, ``"greedy"``, ``"mcts:sims=200"``, ...), or a callable ``(blokus.Game) -> placement
-id``. The default is ``"random"``. In a batch, ``"random"`` and ``"greedy"`` are played in C inside
-the step (:class:`CBatch`); any other agent and callables are asked game by game from Python
-(:class:`AgentBatch`), which is as slow as that agent.
-"""
+"""A batch of games whose opponents are agents asked from Python, game by game."""
 from __future__ import annotations
 
 import operator
 import secrets
-from typing import Callable, Union
 
 import numpy as np
 
-from blokus.agents import make_agent
 from blokus.game import Game
-
-Opponent = Union[str, Callable[[Game], int]]
-DEFAULT = "random"
-# agent strings that the C batch plays inside its step
-IN_C = ("random", "greedy")
-
-
-def check(opponent: Opponent) -> Opponent:
-    """The opponent, an agent string stripped of spaces, or the callable as given.
-
-    Raises
-    ------
-    ValueError
-        Not a callable, or not an agent string ``make_agent`` knows.
-    """
-    if callable(opponent):
-        return opponent
-    if not isinstance(opponent, str):
-        raise ValueError(f"an opponent is an agent string such as 'random', 'greedy' or 'mcts:sims=200', "
-                         f"or a callable (game) -> placement id, not {opponent!r}")
-    make_agent(opponent)  # raises ValueError naming what is wrong
-    return opponent.strip()
-
-
-def agent(opponent: Opponent, seed: int | None) -> Callable[[Game], int]:
-    """The callable that plays ``opponent`` (a checked one), seeded with ``seed``."""
-    return opponent if callable(opponent) else make_agent(opponent, seed=seed)
-
-
-def batch(num_envs: int, variant: str, opponent: Opponent, seat: int, *, start: str = "fixed",
-          num_threads: int | None = None, seed: int | None = None):
-    """The learner-against-opponents batch for ``opponent``: in C if it can be, else in Python."""
-    from blokus.batch import VectorGame
-
-    if isinstance(opponent, str) and opponent in IN_C:
-        games = VectorGame(num_envs, variant, start=start, num_threads=num_threads, seed=seed)
-        return CBatch(games, opponent, seat)
-    return AgentBatch(num_envs, variant, opponent, seat, start=start, seed=seed)
-
-
-class CBatch:
-    """``VectorGame`` games, the learner at player ``seat``, the opponent policy in C.
-
-    The arrays (``observation``, ``remaining``, ``legal_mask``, ``done``, ``scores``,
-    ``episode_scores``, ``episode_winners``) are the ``VectorGame``'s live views.
-    """
-
-    def __init__(self, games, policy: str, seat: int):
-        self.games, self.policy, self.seat = games, policy, seat
-        self.num_envs, self.variant = games.num_envs, games.variant
-        self.num_placements = games.legal_mask.shape[1]
-        for name in ("observation", "remaining", "legal_mask", "done", "scores", "episode_scores",
-                     "episode_winners"):
-            setattr(self, name, getattr(games, name))  # views: they follow every step
-
-    def reset(self, seed: int) -> None:
-        """Every game from the start, played up to the learner's turn."""
-        self.games.reset(seed)
-        self.games.play_opponents(self.policy, self.seat)
-
-    def step(self, actions, forfeit=None) -> None:
-        """As ``VectorGame.step_with_opponents``."""
-        self.games.step_with_opponents(actions, self.policy, self.seat, forfeit=forfeit)
-
-    def restart_done(self) -> None:
-        """As ``VectorGame.restart_done``."""
-        self.games.restart_done(self.policy, self.seat)
+from blokus.opponents._opponent import Opponent, agent
 
 
 class AgentBatch:

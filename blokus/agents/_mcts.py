@@ -1,0 +1,93 @@
+"""The MCTS agent: its parameters, their limits and its search."""
+from __future__ import annotations
+
+import math
+import os
+
+from blokus import _core
+from blokus.agents._params import _check
+from blokus.agents._policies import _Seeded
+from blokus.agents._search import Search
+from blokus.game import Game
+
+# The longest time limit a search takes (as the engine's time limits: about 31 years).
+MAX_SECONDS = 1e9
+# The most threads one search runs (the engine's BK_MCTS_MAX_THREADS).
+MAX_THREADS = 64
+
+
+def available_cores() -> int:
+    """The number of cores this process may run on (its CPU affinity where the platform has it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+class MCTSAgent(_Seeded):
+    """UCT Monte-Carlo tree search in C, with playouts by a policy (local answers to the
+    opponents' last moves, large pieces first) and children ordered by a prior (large pieces,
+    covering the opponents' attachment points); see ``csrc/engine/mcts.h`` and
+    ``csrc/engine/playout_policy.h``.
+
+    Parameters
+    ----------
+    simulations : int, optional
+        Simulations per move (``sims`` in an agent string). Default 1000 when ``seconds`` is not
+        given either.
+    seconds : float, optional
+        Wall-clock limit per move; with both, the search stops at whichever comes first.
+    exploration : float
+        UCT constant c (``c``), >= 0.
+    widening : float
+        Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
+        first children in prior order.
+    max_nodes : int
+        The trees stop growing at this many nodes in all (24 bytes each); playouts go on.
+    threads : int, optional
+        Threads searching, 1 to 64 (``threads``); default: the cores this process may use
+        (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from
+        the position with its own random stream, and the trees' root statistics are added up
+        (``simulations`` is the total over the threads). One thread is the plain search; a
+        given seed gives the same moves for a given number of threads, so results with the
+        default depend on the machine.
+    seed : int or None
+
+    Raises
+    ------
+    ValueError
+        A parameter out of range.
+    """
+
+    def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
+                 exploration: float = 0.2, widening: float = 2.0, max_nodes: int = 1 << 22,
+                 threads: int | None = None, seed: int | None = None):
+        super().__init__(seed)
+        if simulations is None and seconds is None:
+            simulations = 1000
+        if threads is None:
+            threads = min(available_cores(), MAX_THREADS)
+        _check(simulations is None or 1 <= simulations < 2**63, "simulations", simulations, "in [1, 2**63)")
+        _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
+        _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
+        _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
+        _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
+        _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
+        self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
+                        "exploration": float(exploration), "widening": float(widening),
+                        "max_nodes": int(max_nodes), "threads": int(threads)}
+        parts = [f"sims={simulations}"] if simulations is not None else []
+        parts += [f"seconds={seconds:g}"] if seconds is not None else []
+        self.name = ":".join(["mcts"] + parts)
+
+    def search(self, game: Game) -> Search:
+        """Searches the position for the colour to move; the game is not changed.
+
+        Raises
+        ------
+        ValueError
+            The game is over.
+        """
+        return Search(*_core.mcts(game, seed=self._next_seed(), **self.options))
+
+    def __call__(self, game: Game) -> int:
+        return int(self.search(game).ids[0])
