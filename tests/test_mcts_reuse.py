@@ -164,3 +164,33 @@ def test_bad_tree(tree):
 def test_threads_out_of_range_name_the_limit(threads):
     with pytest.raises(ValueError, match=r"threads must be in \[1, 64\]"):
         _core.mcts(Game("duo"), simulations=5, threads=threads)
+
+
+def test_the_agent_reuses_its_search_along_a_game():
+    from blokus.agents import MCTSAgent, make_agent
+
+    def play(agent, plies=6):
+        game, counts = Game("duo", start="fixed"), []
+        for _ in range(plies):
+            found = agent.search(game)
+            assert_contract(game, {"ids": found.ids.tolist(), "visits": found.visits.tolist(),
+                                   "simulations": found.simulations, "values": found.values.tolist(),
+                                   "wins": found.win_probability.tolist(), "pv": found.principal_variation.tolist()})
+            counts.append(found.simulations)
+            game.play(int(found.ids[0]))  # both colours by the same agent: each move below its last root
+        return list(game.history), counts
+
+    moves, counts = play(MCTSAgent(200, threads=1, seed=4))
+    assert counts[0] == 200 and all(n > 200 for n in counts[1:])
+    assert play(MCTSAgent(200, threads=1, seed=4)) == (moves, counts)  # seeded: the same game
+    assert play(make_agent("mcts:sims=200:threads=1:reuse=1", seed=4)) == (moves, counts)
+    assert play(MCTSAgent(200, threads=1, reuse=False, seed=4))[1] == [200] * 6
+    assert play(make_agent("mcts:sims=200:threads=1:reuse=0", seed=4))[1] == [200] * 6
+
+
+@pytest.mark.parametrize("reuse", [2, -1, 0.5])
+def test_bad_reuse(reuse):
+    from blokus.agents import MCTSAgent
+
+    with pytest.raises(ValueError, match="reuse must be True or False"):
+        MCTSAgent(10, reuse=reuse)
