@@ -23,7 +23,11 @@
  * grows its own tree from the same root with its own random stream (seed,
  * thread index), and the trees' root statistics are added up.  With one
  * thread it is the plain search; with k it is deterministic for a given
- * seed and k. */
+ * seed and k.
+ *
+ * A search may go on with the game (bk_mcts_advance): the subtree below the
+ * moves played since its root is kept, as Pentobi keeps its, so that the
+ * next search starts from what this one learnt about that position. */
 #ifndef BK_MCTS_H
 #define BK_MCTS_H
 
