@@ -17,7 +17,6 @@ The engine launched is this checkout's: ``sys.executable -m blokus`` with this c
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import re
 import subprocess
@@ -25,17 +24,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from blokus.outcomes import wilson
+
 ROOT = Path(__file__).resolve().parent.parent
 # twogtp's -g names; classic_2's colours are SGF properties 1..4, Duo's B and W.
 VARIANTS = {"duo": "duo", "classic_2": "classic_2"}
 _MOVE = re.compile(r";([A-Za-z0-9]+)\[([^\]]*)\]")
-
-
-def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion `share` observed over `n` trials."""
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def player_of(prop: str) -> int:
@@ -89,7 +83,7 @@ def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) ->
         moves_ours += moves[ours]
         moves_theirs += moves[1 - ours]
         margin += scores[ours] - scores[1 - ours]
-    return {"level": level, "games": games, "share": score / games, "interval": wilson(score / games, games),
+    return {"level": level, "games": games, "share": score / games, "interval": wilson(score, games),
             "margin": margin / games,
             "cpu_ours": cpu_ours / max(moves_ours, 1), "cpu_theirs": cpu_theirs / max(moves_theirs, 1)}
 

@@ -27,18 +27,11 @@ the envs run in turn in the same run.
 from __future__ import annotations
 
 import argparse
-import math
 
 import numpy as np
 
+from blokus.outcomes import wilson
 from timing import Stopwatch, timed
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2, ent_coef=0.0):

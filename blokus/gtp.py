@@ -31,11 +31,9 @@ from blokus import __version__, sgf
 from blokus._core import TOTAL_SQUARES
 from blokus.agents import AGENTS, make_agent
 from blokus.game import Game
-from blokus.sgf import GAME_NAMES
+from blokus.sgf import VARIANT_OF_GAME_NAME
 from blokus.variants import variant
 
-# set_game's names are SGF's GM values; the team game has none of its own.
-_VARIANT_OF_GAME = {name: variant for variant, name in GAME_NAMES.items() if variant != "classic_teams"}
 # A colour is named by our names (blokus.variants) or by GTP's and Pentobi's words for it.
 _FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, **{name: c for c, name in enumerate(variant("classic").colours)}}
 _TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1,
@@ -126,9 +124,9 @@ class Engine:
 
     def set_game(self, args: list[str]) -> str:
         name = " ".join(args)
-        if name not in _VARIANT_OF_GAME:
-            raise GtpError(f"unsupported game {name!r} (supported: {', '.join(_VARIANT_OF_GAME)})")
-        self.game = Game(_VARIANT_OF_GAME[name], start="fixed")
+        if name not in VARIANT_OF_GAME_NAME:  # SGF's GM values
+            raise GtpError(f"unsupported game {name!r} (supported: {', '.join(VARIANT_OF_GAME_NAME)})")
+        self.game = Game(VARIANT_OF_GAME_NAME[name], start="fixed")
         return ""
 
     def clear_board(self, args: list[str]) -> str:

@@ -30,16 +30,13 @@ from blokus.rl import (
     render_game,
 )
 from blokus.game import Game
+from blokus.variants import VARIANTS
 
 logger = logging.getLogger(__name__)
 
-ENV_IDS = {
-    "blokus/Classic-v0": "classic",
-    "blokus/Classic2-v0": "classic_2",
-    "blokus/Classic3-v0": "classic_3",
-    "blokus/ClassicTeams-v0": "classic_teams",
-    "blokus/Duo-v0": "duo",
-}
+# One id per variant, its name in CamelCase: blokus/Classic-v0, blokus/Classic2-v0, blokus/Classic3-v0,
+# blokus/ClassicTeams-v0, blokus/Duo-v0.
+ENV_IDS = {f"blokus/{''.join(word.capitalize() for word in name.split('_'))}-v0": name for name in VARIANTS}
 
 
 class BlokusEnv(gymnasium.Env):

@@ -1,6 +1,9 @@
 """Outcomes of many games, from their colour scores: player scores, winners, and the table of
-``blokus random`` (per competing side: mean score, wins, ties, win share)."""
+``blokus random`` (per competing side: mean score, wins, ties, win share); the Wilson interval
+of a win share (``blokus selfplay``, ``blokus train`` and the benchmarks report it)."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -67,3 +70,16 @@ def score_table(colour_scores: np.ndarray, variant: str) -> str:
         lines.append(f"{label:<10} {colours:<13} {scores[:, i].mean():>10.2f} {wins[i]:>7} {ties[i]:>7} "
                      f"{share[i]:>9.1%}")
     return "\n".join(lines)
+
+
+def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """Wilson score interval for a win rate wins / n (95% for the default z)."""
+    if n == 0:
+        return (math.nan, math.nan)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import blokus
 import blokus.puzzles as pz
-from blokus.puzzles.command import add_solve_command
+from blokus.commands.solve import add_solve_command
 from blokus import render
 import reference
 

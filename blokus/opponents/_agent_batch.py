@@ -6,6 +6,7 @@ import secrets
 
 import numpy as np
 
+from blokus import PIECE_NAMES
 from blokus.game import Game
 from blokus.opponents._opponent import Opponent, agent
 
@@ -25,7 +26,7 @@ class AgentBatch:
         n, colours, players = self.num_envs, first.num_colours, first.num_players
         height, width = first.shape
         self.observation = np.zeros((n, colours + 1, height, width), np.int8)
-        self.remaining = np.zeros((n, colours, 21), np.int8)
+        self.remaining = np.zeros((n, colours, len(PIECE_NAMES)), np.int8)
         self.num_placements = first.num_placements
         self.legal_mask = np.zeros((n, first.num_placements), bool)
         self.done = np.zeros(n, bool)

@@ -13,6 +13,10 @@ from blokus.puzzles.pieces import COLOUR_NAMES, PIECE_NAMES
 from blokus.puzzles.problems import _plural
 from blokus.puzzles.shapes import _piece_size
 from blokus.puzzles.solution import Progress, Solution, Verdict
+from blokus.variants import variant
+
+_CLASSIC = variant("classic")  # All 84 is played on its board, with its four colours
+_SHAPE = (_CLASSIC.side, _CLASSIC.side)
 
 
 def all84(start: str = "any") -> Game:
@@ -59,7 +63,7 @@ class All84:
             size = int(table.size[move])
             cells = tuple(map(tuple, table.cells[move, :size].tolist()))
             pieces.append((PIECE_NAMES[table.piece[move]], colour, cells))
-        return Solution.from_pieces((20, 20), pieces, moves)
+        return Solution.from_pieces(_SHAPE, pieces, moves)
 
     def _colours(self, moves: Sequence[int]) -> list[int]:
         game = self.game()
@@ -108,7 +112,7 @@ class All84:
         """
         if game is None:
             game = self.game()
-        elif not isinstance(game, Game) or game.num_colours != 4 or game.shape != (20, 20):
+        elif not isinstance(game, Game) or game.num_colours != _CLASSIC.num_colours or game.shape != _SHAPE:
             raise ValueError("All 84 is played on a classic four-colour game")
         if seed is None:
             seed = secrets.randbits(64)
@@ -128,7 +132,7 @@ class All84:
         colour that has pieces left.
         """
         if isinstance(solution, Game):
-            if solution.num_colours != 4 or solution.shape != (20, 20):
+            if solution.num_colours != _CLASSIC.num_colours or solution.shape != _SHAPE:
                 return Verdict(("not a classic four-colour game",))
             moves = [m for _, m in solution.history]
         elif isinstance(solution, Solution):
@@ -146,7 +150,7 @@ class All84:
             except (ValueError, TypeError) as err:
                 problems.append(f"move {k + 1} ({COLOUR_NAMES[game.to_move]}, {move!r}): {err}")
                 break
-        for colour in range(4):
+        for colour in range(_CLASSIC.num_colours):
             left = [name for name, here in zip(PIECE_NAMES, game.remaining[colour].tolist()) if here]
             if left:
                 squares = sum(_piece_size(n) for n in left)
@@ -154,7 +158,7 @@ class All84:
                                 f"({_plural(squares, 'square')}): {', '.join(left)}")
         if isinstance(solution, Solution) and not problems:
             replay = self._solution([m for _, m in game.history])
-            if solution.grid.shape != (20, 20) or not np.array_equal(solution.grid, replay.grid):
+            if solution.grid.shape != _SHAPE or not np.array_equal(solution.grid, replay.grid):
                 problems.append("the grid does not match the moves")
             elif solution.pieces != replay.pieces:
                 problems.append("the pieces do not match the moves")

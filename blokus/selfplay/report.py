@@ -2,12 +2,12 @@
 agent and per seat; and the table the command prints from it."""
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
 
 from blokus import __version__
+from blokus.outcomes import wilson
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.settings import Config
 from blokus.variants import variant as variant_facts
@@ -18,19 +18,6 @@ TEAMS_NOTE = ("classic_teams: per agent, a team's share is split between its two
               "holding both gets all of it);\nper seat, the win share is the seat's team's.")
 SHARED_SEATS_NOTE = ("With fewer agents than seats an agent holds several seats in a game; its "
                      "wins add up their shares\nand its mean score is over the seats it held.")
-
-
-def wilson(wins: float, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """Wilson score interval for a win rate wins / n (95% for the default z)."""
-    if n == 0:
-        return (math.nan, math.nan)
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    low = 0.0 if wins <= 0 else max(0.0, centre - half)
-    high = 1.0 if wins >= n else min(1.0, centre + half)
-    return (low, high)
 
 
 def summarize(config: Config, results: dict[int, GameResult], *, played: int, elapsed: float,
@@ -125,7 +112,7 @@ def format_table(summary: dict) -> str:
     """The per-agent and per-seat tables of a summary, with the notes that explain them."""
     lines = _agent_lines(summary["per_agent"]) + [""] + _seat_lines(summary["per_seat"]) + [""]
     lines.append(TIE_NOTE)
-    if summary["variant"] == "classic_teams":
+    if max(_sides(summary["variant"])[1]) > 1:  # teams: sides of several seats
         lines.append(TEAMS_NOTE)
     if len(summary["agents"]) < summary["seats"]:
         lines.append(SHARED_SEATS_NOTE)

@@ -2,7 +2,6 @@
 (``run.json``), and their checks."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +10,8 @@ from blokus.agents import parse_agents
 from blokus.game import Game
 from blokus.variants import START_RULES, VARIANTS
 from blokus.selfplay.errors import SelfPlayError
-from blokus.selfplay.files import RECORDS_FILE, RUN_FILE
+from blokus.selfplay.directory import saved_settings
+from blokus.selfplay.files import RECORDS_FILE
 
 DEFAULTS = {"variant": "classic", "agents": ["random"], "games": 100, "seed": 0, "start": "fixed"}
 
@@ -47,22 +47,8 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
 def _saved(out: Path, resume: bool) -> dict | None:
     """The settings of the run in ``out`` to resume, or None; refuses an ``out`` that is neither
     a run to resume nor new."""
-    if out.exists() and not out.is_dir():
-        raise SelfPlayError(f"--out {out} is a file, not a directory")
-    run_file = out / RUN_FILE
-    if resume and run_file.exists():
-        try:
-            saved = json.loads(run_file.read_text(encoding="utf-8"))
-            return {key: saved[key] for key in ("variant", "start", "agents", "seed", "games")}
-        except (ValueError, KeyError, TypeError) as exc:
-            raise SelfPlayError(f"--resume: {run_file} is not a self-play run file ({exc})") from None
-    if resume and (out / RECORDS_FILE).exists():
-        raise SelfPlayError(f"--resume: {out} has {RECORDS_FILE} but no {RUN_FILE}: "
-                            "not a directory `blokus selfplay` wrote")
-    if not resume and out.is_dir() and any(out.iterdir()):
-        raise SelfPlayError(f"--out {out} is not empty: add --resume to continue the run in it, "
-                            "or choose a new directory")
-    return None
+    return saved_settings(out, resume, command="selfplay", kind="self-play", marker=RECORDS_FILE, error=SelfPlayError,
+                          read=lambda saved: {key: saved[key] for key in DEFAULTS})
 
 
 def _merge(out: Path, given: dict, saved: dict | None) -> dict:

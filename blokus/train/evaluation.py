@@ -12,7 +12,7 @@ import torch
 
 from blokus.agents import make_agent
 from blokus.game import Game
-from blokus.selfplay.report import wilson
+from blokus.outcomes import wilson
 from blokus.train.network import evaluator, forward
 from blokus.train.play import SearchOptions, step_seed, win_shares
 

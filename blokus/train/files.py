@@ -1,7 +1,6 @@
 """The files of a training run's directory."""
-from blokus.selfplay.files import replace_file, write_text
+from blokus.selfplay.files import RUN_FILE, replace_file, write_text  # run.json: the settings, as self-play's
 
-RUN_FILE = "run.json"
 CHECKPOINT_FILE = "checkpoint.pt"
 MODEL_FILE = "model.pt"
 LOG_FILE = "log.jsonl"

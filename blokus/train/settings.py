@@ -2,14 +2,14 @@
 (``run.json``), and their checks."""
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from blokus import __version__
 from blokus.agents import parse_agents
 from blokus.train.errors import TrainError
-from blokus.train.files import CHECKPOINT_FILE, RUN_FILE
+from blokus.selfplay.directory import saved_settings
+from blokus.train.files import CHECKPOINT_FILE
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
 OPTIONS = {"iterations": 60, "games_per_iteration": 16, "simulations": 32, "train_steps": 32,
@@ -90,26 +90,16 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
 
 
 def _saved(out: Path, resume: bool) -> dict | None:
-    if out.exists() and not out.is_dir():
-        raise TrainError(f"--out {out} is a file, not a directory")
-    run_file = out / RUN_FILE
-    if resume and run_file.exists():
-        try:
-            saved = json.loads(run_file.read_text(encoding="utf-8"))
-            names = {f.name for f in fields(Config)}
-            missing = names - set(saved)
-            if missing:
-                raise KeyError(", ".join(sorted(missing)))
-            return saved
-        except (ValueError, KeyError, TypeError) as exc:
-            raise TrainError(f"--resume: {run_file} is not a training run file ({exc})") from None
-    if resume and (out / CHECKPOINT_FILE).exists():
-        raise TrainError(f"--resume: {out} has {CHECKPOINT_FILE} but no {RUN_FILE}: "
-                         "not a directory `blokus train` wrote")
-    if not resume and out.is_dir() and any(out.iterdir()):
-        raise TrainError(f"--out {out} is not empty: add --resume to continue the run in it, "
-                         "or choose a new directory")
-    return None
+    return saved_settings(out, resume, command="train", kind="training", marker=CHECKPOINT_FILE, error=TrainError,
+                          read=_complete)
+
+
+def _complete(saved: dict) -> dict:
+    """The saved settings, KeyError naming those missing."""
+    missing = {f.name for f in fields(Config)} - set(saved)
+    if missing:
+        raise KeyError(", ".join(sorted(missing)))
+    return saved
 
 
 def _show(value) -> str:

@@ -248,14 +248,9 @@ int bk_is_out(const bk_board *b, int colour)
 
 int bk_player_of_colour(const bk_board *b, int colour)
 {
-    switch (b->variant) {
-    case BK_CLASSIC_2:
-        return colour % 2;
-    case BK_CLASSIC_3: /* green (3) is moved by the players in rotation (docs/rules.md) */
-        return colour == 3 ? b->placed[3] % 3 : colour;
-    default:
-        return colour;
-    }
+    const bk_variant_info *v = bk_variant_facts(b->variant);
+    int mover = v->mover[colour];
+    return mover >= 0 ? mover : b->placed[colour] % v->num_players; /* in rotation (docs/rules.md) */
 }
 
 uint64_t bk_key(const bk_board *b)

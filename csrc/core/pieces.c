@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/variants.h"
+
 const char *const bk_piece_names[BK_NUM_PIECES] = {
     "1", "2", "I3", "V3", "I4", "L4", "T4", "O", "Z4", "I5", "L5",
     "Y", "N", "P", "U", "V5", "T5", "W", "Z5", "F", "X"};
@@ -131,8 +133,16 @@ void bk_pieces_init(void)
         }
     }
     bk_piece_first_orient[BK_NUM_PIECES] = (uint8_t)n;
-    init_geometry(&geometries[0], 0, 20);
-    init_geometry(&geometries[1], 1, 14);
+    /* One geometry per board side of the variants' table, in its order (20, then Duo's 14). */
+    int count = 0;
+    for (int v = 0; v < BK_NUM_VARIANTS && count < BK_NUM_GEOMETRIES; v++) {
+        bk_variant_info info;
+        bk_variant_get_info(v, &info);
+        if (!bk_geometry_for(info.side)) {
+            init_geometry(&geometries[count], count, info.side);
+            count++;
+        }
+    }
 }
 
 const bk_geometry *bk_geometry_for(int side)

@@ -42,9 +42,11 @@ extern uint8_t bk_piece_first_orient[BK_NUM_PIECES + 1];
 extern bk_orient bk_orients[BK_NUM_ORIENTS];
 
 void bk_pieces_init(void);
-/* The board sizes there are (20 and 14), each with its placement table; every
- * other per-size table (the move generator's) is indexed by bk_geometry.index,
- * so this is the one mapping from a board size to its tables. */
+/* The board sizes of the variants (core/variants.c: 20 and 14), each with its
+ * placement table; every other per-size table (the move generator's) is
+ * indexed by bk_geometry.index, so this is the one mapping from a board size
+ * to its tables. BK_NUM_GEOMETRIES: how many different sides the variants
+ * have. */
 #define BK_NUM_GEOMETRIES 2
 /* The placement table for a board side of 20 or 14; NULL for any other. */
 const bk_geometry *bk_geometry_for(int side);

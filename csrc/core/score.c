@@ -11,24 +11,11 @@ int bk_colour_score(const bk_board *b, int colour)
 
 int bk_player_weights(int variant, int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS])
 {
+    const bk_variant_info *v = bk_variant_facts(variant);
     memset(w, 0, sizeof(int8_t) * BK_MAX_COLOURS * BK_MAX_COLOURS);
-    switch (variant) {
-    case BK_CLASSIC_2: /* blue+red against yellow+green */
-        w[0][0] = w[0][2] = w[1][1] = w[1][3] = 1;
-        return 2;
-    case BK_CLASSIC_3: /* green's score counts for nobody */
-        w[0][0] = w[1][1] = w[2][2] = 1;
-        return 3;
-    case BK_CLASSIC_TEAMS: /* teams {blue, red} and {yellow, green} */
-        for (int p = 0; p < 4; p++) w[p][p % 2] = w[p][p % 2 + 2] = 1;
-        return 4;
-    case BK_DUO:
-        w[0][0] = w[1][1] = 1;
-        return 2;
-    default:
-        for (int p = 0; p < 4; p++) w[p][p] = 1;
-        return 4;
-    }
+    for (int p = 0; p < v->num_players; p++)
+        for (int c = 0; c < v->num_colours; c++) w[p][c] = v->side_of_colour[c] == v->side_of_player[p];
+    return v->num_players;
 }
 
 int bk_player_sides(int variant, int8_t *side)
