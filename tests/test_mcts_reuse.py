@@ -194,3 +194,20 @@ def test_bad_reuse(reuse):
 
     with pytest.raises(ValueError, match="reuse must be True or False"):
         MCTSAgent(10, reuse=reuse)
+
+
+@pytest.mark.parametrize("reuse", [True, False])
+def test_a_copied_or_pickled_agent_searches_on_its_own(reuse):
+    import copy
+    import pickle
+
+    from blokus.agents import MCTSAgent
+
+    agent = MCTSAgent(60, threads=1, reuse=reuse, seed=2)
+    game = Game("duo", start="fixed")
+    agent.search(game)
+    for other in (copy.deepcopy(agent), pickle.loads(pickle.dumps(agent))):
+        # the same stream of seeds, but none of the original's kept simulations
+        assert other.search(game).simulations == 60
+        assert (other._tree is None) == (not reuse)
+    assert agent.search(game).simulations == (120 if reuse else 60)

@@ -102,3 +102,11 @@ class MCTSAgent(_Seeded):
 
     def __call__(self, game: Game) -> int:
         return int(self.search(game).ids[0])
+
+    # A copy or unpickled agent (as multiprocessing sends it) starts with a search of its own:
+    # the kept trees live in C memory and are this agent's alone.
+    def __getstate__(self) -> dict:
+        return dict(self.__dict__, _tree=self._tree is not None)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, _tree=_core.mcts_tree() if state["_tree"] else None)
