@@ -219,10 +219,17 @@ class Engine:
         if len(args) != 2:
             raise GtpError("param needs no arguments (to list) or a key and a value")
         key, value = args
-        if key not in AGENTS[name][1]:
+        known = AGENTS[name][1]
+        if key not in known:
             raise GtpError(f"unknown parameter {key!r} of {name} "
-                           f"(expected one of: {', '.join(AGENTS[name][1]) or 'none'})")
-        spec = ":".join([name] + [f"{k}={v}" for k, v in dict(values, **{key: value}).items()])
+                           f"(expected one of: {', '.join(known) or 'none'})")
+        # the new value replaces the old one, in its place, under any of its names (sims and
+        # simulations, c and exploration), which would otherwise stay beside it and might win
+        merged: dict[str, str] = {}
+        for k, v in values.items():
+            merged.update({key: value} if known.get(k, (k,))[0] == known[key][0] else {k: v})
+        merged.setdefault(key, value)
+        spec = ":".join([name] + [f"{k}={v}" for k, v in merged.items()])
         agent = make_agent(spec, seed=self.seed)  # a bad value raises here, leaving the agent as it was
         self.agent, self.agent_spec = agent, spec
         return ""

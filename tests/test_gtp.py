@@ -208,6 +208,13 @@ def test_sgf_errors_change_nothing(duo, line, message):
     assert state(duo) == before
 
 
+def test_param_replaces_a_value_given_under_another_name():
+    engine = Engine("duo", "mcts:simulations=30:sims=20:c=0.3", seed=3)
+    assert session(engine, "param simulations 12", "param exploration 0.5") == ["= ", "= "]
+    assert session(engine, "param") == ["= simulations 12\nexploration 0.5"]  # one of each, in place
+    assert engine.agent.options["simulations"] == 12 and engine.agent.options["exploration"] == 0.5
+
+
 def test_param_lists_and_sets_the_agents_parameters():
     engine = Engine("duo", "mcts:sims=30", seed=3)
     assert session(engine, "param") == ["= sims 30"]

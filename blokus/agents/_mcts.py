@@ -43,7 +43,7 @@ class MCTSAgent(_Seeded):
         Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
         first children in prior order.
     max_nodes : int
-        The trees stop growing at this many nodes in all (24 bytes each); playouts go on.
+        The trees stop growing at this many nodes in all (40 bytes each); playouts go on.
     threads : int, optional
         Threads searching, 1 to 64 (``threads``); default: the cores this process may use
         (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from
@@ -51,6 +51,13 @@ class MCTSAgent(_Seeded):
         (``simulations`` is the total over the threads). One thread is the plain search; a
         given seed gives the same moves for a given number of threads, so results with the
         default depend on the machine.
+    reuse : bool
+        Keep the search between moves (``reuse=1``/``0``; default on): when the next position
+        follows from the last one searched by moves that search tried (a game going on, its
+        moves since then played in turn), the subtree below them is kept with its visits and
+        values, and ``simulations`` more are run on top, as Pentobi does; any other position
+        starts afresh. A search of the same position again continues the last one. The agent
+        then holds its trees (``max_nodes`` at most) between calls.
     seed : int or None
 
     Raises
@@ -61,7 +68,7 @@ class MCTSAgent(_Seeded):
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
                  exploration: float = 0.2, widening: float = 2.0, max_nodes: int = 1 << 22,
-                 threads: int | None = None, seed: int | None = None):
+                 threads: int | None = None, reuse: bool = True, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
@@ -73,22 +80,34 @@ class MCTSAgent(_Seeded):
         _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
+        _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "widening": float(widening),
                         "max_nodes": int(max_nodes), "threads": int(threads)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)
+        self._tree = _core.mcts_tree() if reuse else None
 
     def search(self, game: Game) -> Search:
-        """Searches the position for the colour to move; the game is not changed.
+        """Searches the position for the colour to move; the game is not changed. With ``reuse``,
+        the figures of the result count the simulations kept from the last search too
+        (``Search.simulations`` is their total), except each player's, which are this call's.
 
         Raises
         ------
         ValueError
             The game is over.
         """
-        return Search(*_core.mcts(game, seed=self._next_seed(), **self.options))
+        return Search(*_core.mcts(game, seed=self._next_seed(), tree=self._tree, **self.options))
 
     def __call__(self, game: Game) -> int:
         return int(self.search(game).ids[0])
+
+    # A copy or unpickled agent (as multiprocessing sends it) starts with a search of its own:
+    # the kept trees live in C memory and are this agent's alone.
+    def __getstate__(self) -> dict:
+        return dict(self.__dict__, _tree=self._tree is not None)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, _tree=_core.mcts_tree() if state["_tree"] else None)

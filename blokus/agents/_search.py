@@ -20,7 +20,8 @@ class Search:
         Mean playout value of each for the player making it, in [0, 1]: 0.9 x its share of the
         win (1 alone, 1/k in a k-way tie) + 0.1 x a squashed score margin.
     simulations : int
-        Simulations run in all.
+        Simulations behind these figures in all (``visits.sum()``): those run by this search
+        plus, for an agent that reuses its search, those kept from the last one.
     win_probability : ndarray, float64, shape (k,)
         Of each move, for the player making it: the mean share of the win of its side over the
         simulations through the move (1 alone, 1/k in a k-way tie), in [0, 1].
@@ -31,7 +32,8 @@ class Search:
         The line the search expects, from ``ids[0]``: the most visited move at each node down
         the tree (placement ids, each for the colour to move then).
     player_win_probability, player_expected_score : ndarray, float64, one per player, shape (P,)
-        Each player's mean share of the win and mean final score over all the simulations.
+        Each player's mean share of the win and mean final score over the simulations this
+        search ran (not those kept from the last one).
 
     These are playout statistics: they judge how the search's own playouts end from here, so
     they are rough with a few hundred simulations and sharpen (and grow more trustworthy as

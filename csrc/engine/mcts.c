@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/movegen.h"
 #include "core/score.h"
@@ -19,34 +20,74 @@ bk_mcts_params bk_mcts_defaults(void)
     return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
 }
 
+/* Room for `capacity` nodes and their results in t (its old arrays freed
+ * unless kept); 0 when out of memory, t unchanged. */
+static int allocate(tree *t, int64_t capacity, int keep)
+{
+    if ((uint64_t)capacity > SIZE_MAX / sizeof(node)) return 0; /* where size_t is 32 bits */
+    node *nodes = keep ? realloc(t->nodes, (size_t)capacity * sizeof *nodes)
+                       : malloc((size_t)capacity * sizeof *nodes);
+    if (!nodes) return 0;
+    if (keep) t->nodes = nodes;
+    node_result *results = keep ? realloc(t->results, (size_t)capacity * sizeof *results)
+                                : malloc((size_t)capacity * sizeof *results);
+    if (!results) {
+        if (!keep) free(nodes);
+        return 0;
+    }
+    if (!keep) {
+        free(t->nodes);
+        free(t->results);
+        t->nodes = nodes;
+    }
+    t->results = results;
+    t->capacity = capacity;
+    return 1;
+}
+
+#define INITIAL_NODES 1024
+
+/* Makes the root of t the position `root` with no simulations (t->nodes
+ * allocated, or NULL on entry). */
+static int reset(tree *t, const bk_board *root)
+{
+    if (!allocate(t, INITIAL_NODES, 0)) return 0;
+    t->root = *root;
+    t->nodes[0] = (node){0};
+    t->results[0] = (node_result){0};
+    t->num_nodes = 1;
+    t->simulations = 0;
+    t->full = 0;
+    return 1;
+}
+
+/* The sums over simulations from the root start again. */
+static void restart_players(tree *t)
+{
+    t->played = 0;
+    for (int p = 0; p < BK_MAX_COLOURS; p++) t->player_wins[p] = t->player_scores[p] = 0.0;
+}
+
 /* A tree from a copy of `root` drawing from stream (seed, stream); NULL when
  * out of memory. */
 static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int stream)
 {
     tree *t = calloc(1, sizeof *t); /* the sums start at 0 */
     if (!t) return NULL;
-    t->root = *root;
     t->params = *params;
     bk_rng_seed(&t->rng, seed, (uint64_t)stream);
     t->num_players = bk_player_sides(root->variant, t->side);
-    t->capacity = 1024;
-    t->nodes = malloc((size_t)t->capacity * sizeof *t->nodes);
-    if (!t->nodes) {
+    if (!reset(t, root)) {
         free(t);
         return NULL;
     }
-    t->nodes[0] = (node){0};
-    t->num_nodes = 1;
-    t->simulations = 0;
-    t->full = 0;
     return t;
 }
 
 static void tree_free(tree *t)
 {
     if (!t) return;
-    free(t->root_wins);
-    free(t->root_scores);
+    free(t->results);
     free(t->nodes);
     free(t);
 }
@@ -89,6 +130,96 @@ int64_t bk_mcts_simulations(const bk_mcts *s)
     return n;
 }
 
+/* Whether position b is t's root or follows from it by moves played since:
+ * the same game, its history extending the root's. */
+static int follows(const tree *t, const bk_board *b)
+{
+    const bk_board *r = &t->root;
+    if (b->variant != r->variant || b->start != r->start || b->num_moves < r->num_moves ||
+        memcmp(b->starts, r->starts, sizeof b->starts) != 0)
+        return 0;
+    for (int i = 0; i < r->num_moves; i++)
+        if (b->history[i].id != r->history[i].id || b->history[i].colour != r->history[i].colour) return 0;
+    return 1;
+}
+
+/* The node reached from t's root by the moves b has played since, or 0 when
+ * the tree has not searched them (the root itself can never be reached). */
+static uint32_t node_of(const tree *t, const bk_board *b)
+{
+    uint32_t v = 0;
+    for (int i = t->root.num_moves; i < b->num_moves; i++) {
+        const node *children = t->nodes + t->nodes[v].first_child;
+        int n = t->nodes[v].first_child ? t->nodes[v].num_children : 0, k = 0;
+        while (k < n && children[k].move != b->history[i].id) k++;
+        if (k == n) return 0;
+        v = t->nodes[v].first_child + (uint32_t)k;
+    }
+    return v;
+}
+
+/* Makes node `top` (reached by the moves of b) the root of t: its subtree
+ * is copied, breadth first so that siblings stay together, to the front of
+ * fresh arrays, and the rest freed; 0 when out of memory, t unchanged. */
+static int keep_subtree(tree *t, uint32_t top, const bk_board *b)
+{
+    node *old = t->nodes;
+    node_result *old_results = t->results;
+    int64_t old_capacity = t->capacity;
+    /* every descendant of top was made after it: there are at most this many */
+    int64_t most = t->num_nodes - top, capacity = most > INITIAL_NODES ? most : INITIAL_NODES;
+    t->nodes = NULL;
+    t->results = NULL;
+    if (!allocate(t, capacity, 0)) {
+        t->nodes = old;
+        t->results = old_results;
+        t->capacity = old_capacity;
+        return 0;
+    }
+    t->nodes[0] = old[top];
+    t->results[0] = old_results[top];
+    int64_t n = 1;
+    for (int64_t i = 0; i < n; i++) {
+        node *v = &t->nodes[i];
+        if (!v->first_child) continue;
+        for (int k = 0; k < v->num_children; k++) { /* the children keep their old indices until copied */
+            t->nodes[n + k] = old[v->first_child + k];
+            t->results[n + k] = old_results[v->first_child + k];
+        }
+        v->first_child = (uint32_t)n;
+        n += v->num_children;
+    }
+    free(old);
+    free(old_results);
+    t->num_nodes = n;
+    t->full = 0;
+    t->root = *b;
+    int64_t below = 0; /* the root's own first visit was a leaf's playout, behind no child */
+    for (int k = 0; t->nodes[0].first_child && k < t->nodes[0].num_children; k++)
+        below += t->nodes[t->nodes[0].first_child + k].visits;
+    t->nodes[0].visits = (uint32_t)below;
+    t->simulations = below;
+    return 1;
+}
+
+int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed)
+{
+    int64_t kept = 0;
+    for (int k = 0; k < s->num_trees; k++) {
+        tree *t = s->trees[k];
+        if (follows(t, b) && b->num_moves == t->root.num_moves) {
+            t->root = *b; /* the same position: the whole tree */
+        } else {
+            uint32_t top = follows(t, b) ? node_of(t, b) : 0;
+            if (!(top && keep_subtree(t, top, b)) && !reset(t, b)) return -1;
+        }
+        bk_rng_seed(&t->rng, seed, (uint64_t)k);
+        restart_players(t);
+        kept += t->simulations;
+    }
+    return kept;
+}
+
 /* Room for n more nodes; 0 when the tree may not or cannot grow.  The
  * root's children are always allowed: without them there is no move. */
 static int reserve(tree *t, int64_t n, int is_root)
@@ -99,12 +230,7 @@ static int reserve(tree *t, int64_t n, int is_root)
     int64_t capacity = t->capacity;
     while (capacity < need) capacity *= 2;
     if (capacity > t->params.max_nodes) capacity = need > t->params.max_nodes ? need : t->params.max_nodes;
-    if ((uint64_t)capacity > SIZE_MAX / sizeof(node)) return 0; /* where size_t is 32 bits */
-    node *grown = realloc(t->nodes, (size_t)capacity * sizeof *grown);
-    if (!grown) return 0;
-    t->nodes = grown;
-    t->capacity = capacity;
-    return 1;
+    return allocate(t, capacity, 1);
 }
 
 #define PRIOR_BUCKETS 128 /* half-octaves of the prior, 2^-32 .. 2^32 */
@@ -145,15 +271,13 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
 {
     int n = bk_gen_moves(b, b->to_move, t->moves);
     if (!reserve(t, n, v == 0)) return 0;
-    if (v == 0) {
-        t->root_wins = calloc((size_t)n, sizeof *t->root_wins);
-        t->root_scores = calloc((size_t)n, sizeof *t->root_scores);
-        if (!t->root_wins || !t->root_scores) return 0;
-    }
     n = order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
-    for (int i = 0; i < n; i++) children[i] = (node){.move = t->ordered[i], .player = player};
+    for (int i = 0; i < n; i++) {
+        children[i] = (node){.move = t->ordered[i], .player = player};
+        t->results[t->num_nodes + i] = (node_result){0};
+    }
     t->nodes[v].first_child = (uint32_t)t->num_nodes;
     t->nodes[v].num_children = (uint16_t)n;
     t->num_nodes += n;
@@ -224,17 +348,15 @@ static void simulate(tree *t)
         t->player_wins[p] += shares[p];
         t->player_scores[p] += scores[p];
     }
-    if (depth > 1) {
-        uint32_t i = path[1] - t->nodes[0].first_child, mover = t->nodes[path[1]].player;
-        t->root_wins[i] += shares[mover];
-        t->root_scores[i] += scores[mover];
-    }
     for (uint32_t i = 0; i < depth; i++) {
         node *nd = &t->nodes[path[i]];
         nd->visits++;
         nd->value += values[nd->player];
+        t->results[path[i]].win += shares[nd->player];
+        t->results[path[i]].score += scores[nd->player];
     }
     t->simulations++;
+    t->played++;
 }
 
 static void *run_tree(void *arg)

@@ -24,7 +24,11 @@
  * grows its own tree from the same root with its own random stream (seed,
  * thread index), and the trees' root statistics are added up.  With one
  * thread it is the plain search; with k it is deterministic for a given
- * seed and k. */
+ * seed and k.
+ *
+ * A search may go on with the game (bk_mcts_advance): the subtree below the
+ * moves played since its root is kept, as Pentobi keeps its, so that the
+ * next search starts from what this one learnt about that position. */
 #ifndef BK_MCTS_H
 #define BK_MCTS_H
 
@@ -65,7 +69,15 @@ int64_t bk_mcts_run(bk_mcts *t, int64_t n);
 /* Waits for the other threads to end their shares, or, when stop is
  * nonzero, to end their current simulation; then they are gone. */
 void bk_mcts_finish(bk_mcts *t, int stop);
-/* Simulations run so far, over all threads. */
+/* Makes s search from position b with new random streams (seed, thread
+ * index), for a game going on: where b is a tree's root or follows from it
+ * by moves that tree searched, the subtree below those moves is kept, with
+ * its visits and values, and the rest freed; otherwise the tree starts
+ * empty.  Returns the simulations kept (over all trees), or -1 when out of
+ * memory (then s may only be freed).  Call it only between searches. */
+int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed);
+/* Simulations behind the root's statistics, over all threads: run since the
+ * root was set plus those kept by bk_mcts_advance. */
 int64_t bk_mcts_simulations(const bk_mcts *t);
 
 typedef struct {
@@ -86,14 +98,15 @@ int bk_mcts_num_moves(const bk_mcts *t);
  * when out of memory).  The first is the move to play. */
 int bk_mcts_moves(const bk_mcts *t, bk_mcts_move *out);
 
-/* The principal variation: from the root, the most visited child (ties:
- * the first in prior order) while there is one; writes up to max placement
- * ids, returns how many.  With several trees: the move to play, then this
- * line in the tree that searched it most. */
+/* The principal variation: the move to play (bk_mcts_moves' first), then
+ * from it the most visited child (ties: the first in prior order) while
+ * there is one, in the tree that searched the move most; writes up to max
+ * placement ids, returns how many. */
 int bk_mcts_principal_variation(const bk_mcts *t, int *out, int max);
-/* Each player's mean share of the win and mean final score over all the
- * simulations (out: room for BK_MAX_COLOURS each); returns the number of
- * players. */
+/* Each player's mean share of the win and mean final score over the
+ * simulations run since the root was set (not those kept by
+ * bk_mcts_advance, whose nodes keep only their mover's sums; out: room for
+ * BK_MAX_COLOURS each); returns the number of players. */
 int bk_mcts_players(const bk_mcts *t, double *wins, double *scores);
 
 #endif

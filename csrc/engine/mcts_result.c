@@ -39,7 +39,8 @@ int bk_mcts_moves(const bk_mcts *s, bk_mcts_move *out)
         for (int i = 0; i < t->nodes[0].num_children; i++)
             if (children[i].visits)
                 sums[m++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value,
-                                           t->root_wins[i], t->root_scores[i]};
+                                           t->results[t->nodes[0].first_child + i].win,
+                                           t->results[t->nodes[0].first_child + i].score};
     }
     qsort(sums, (size_t)m, sizeof *sums, lower_id);
     for (int i = 0; i < m; i++) { /* one row per placement: the trees' sums added */
@@ -81,9 +82,9 @@ static int line_below(const tree *t, const node *v, int *out, int max)
 
 int bk_mcts_principal_variation(const bk_mcts *s, int *out, int max)
 {
-    if (s->num_trees == 1) return line_below(s->trees[0], &s->trees[0]->nodes[0], out, max);
-    /* several trees: the move to play, then the line of the tree that
-     * searched it most (ties: the first tree) */
+    /* the move to play (so that visit ties are broken as bk_mcts_moves
+     * does), then the line of the tree that searched it most (ties: the
+     * first tree) */
     bk_mcts_move *moves = malloc(((size_t)bk_mcts_num_moves(s) + 1) * sizeof *moves);
     int first = moves && max > 0 && bk_mcts_moves(s, moves) > 0 ? moves[0].id : -1;
     free(moves);
@@ -105,8 +106,9 @@ int bk_mcts_principal_variation(const bk_mcts *s, int *out, int max)
 
 int bk_mcts_players(const bk_mcts *s, double *wins, double *scores)
 {
-    int64_t simulations = bk_mcts_simulations(s);
-    double n = simulations ? (double)simulations : 1.0;
+    int64_t played = 0;
+    for (int k = 0; k < s->num_trees; k++) played += s->trees[k]->played;
+    double n = played ? (double)played : 1.0;
     int players = s->trees[0]->num_players;
     for (int p = 0; p < players; p++) {
         wins[p] = scores[p] = 0.0;

@@ -17,18 +17,27 @@ typedef struct {
     uint8_t player;         /* who made `move` */
 } node;
 
+/* What the nodes' results say to the analysis, beside the values the
+ * search steers by: kept apart so that selection scans only the nodes. */
+typedef struct {
+    double win;   /* sum of the shares of the win of `player`'s side */
+    double score; /* sum of the final scores of `player` */
+} node_result;
+
 /* One tree; a search runs one per thread. */
 typedef struct {
     bk_board root;
     bk_mcts_params params;
     bk_rng rng;
     node *nodes;
-    int64_t num_nodes, capacity, simulations;
+    node_result *results; /* one per node */
+    int64_t num_nodes, capacity;
+    int64_t simulations; /* behind the root's children: kept from earlier searches and run since */
+    int64_t played;      /* run since the root was set (those of player_wins and player_scores) */
     int full; /* the tree could not grow: no more expansions */
     int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
     int num_players;
-    double *root_wins, *root_scores;      /* per child of the root: sums over its simulations */
-    double player_wins[BK_MAX_COLOURS];   /* per player: sums over every simulation */
+    double player_wins[BK_MAX_COLOURS];   /* per player: sums over the `played` simulations */
     double player_scores[BK_MAX_COLOURS];
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
     float priors[BK_MAX_MOVES];

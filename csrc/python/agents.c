@@ -96,7 +96,7 @@ static PyObject *search_result(bk_mcts *t)
 }
 
 /* Checks mcts()'s numbers; -1 with ValueError set when one is out of range. */
-static int check_search_args(long long simulations, double seconds, int threads, const bk_mcts_params *p)
+static int check_search_args(long long simulations, double seconds, long long threads, const bk_mcts_params *p)
 {
     const char *bad = simulations == 0 && seconds == 0.0 ? "give simulations, seconds or both"
                       : simulations < 0                  ? "simulations must be >= 1"
@@ -110,26 +110,94 @@ static int check_search_args(long long simulations, double seconds, int threads,
     return bad ? -1 : 0;
 }
 
+/* A search kept between calls of mcts() (in a capsule from mcts_tree()), so
+ * that the next search of the game keeps the subtree below the moves played
+ * since (bk_mcts_advance). */
+typedef struct {
+    bk_mcts *search; /* NULL until a search is kept */
+    bk_mcts_params params;
+    int threads;
+    int busy; /* a search runs on it with the GIL released: another call may not use it */
+} kept_search;
+
+#define KEPT_SEARCH "blokus._core.mcts_tree"
+
+static void kept_search_free(PyObject *capsule)
+{
+    kept_search *k = PyCapsule_GetPointer(capsule, KEPT_SEARCH);
+    if (!k) return;
+    bk_mcts_free(k->search);
+    PyMem_RawFree(k);
+}
+
+static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
+{
+    (void)module;
+    (void)noargs;
+    kept_search *k = PyMem_RawCalloc(1, sizeof *k);
+    if (!k) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(k, KEPT_SEARCH, kept_search_free);
+    if (!capsule) PyMem_RawFree(k);
+    return capsule;
+}
+
+static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
+{
+    return a->exploration == b->exploration && a->widening == b->widening && a->expand_after == b->expand_after &&
+           a->max_nodes == b->max_nodes;
+}
+
+/* The search to run for board b: the kept one advanced to b when it has the
+ * same parameters and is free, else a new one (kept in k when k is free);
+ * NULL with an exception set when out of memory. */
+static bk_mcts *search_for(kept_search *k, const bk_board *b, const bk_mcts_params *params, uint64_t seed,
+                           int threads)
+{
+    if (k && !k->busy && k->search && k->threads == threads && same_params(&k->params, params)) {
+        if (bk_mcts_advance(k->search, b, seed) >= 0) return k->search;
+    }
+    if (k && !k->busy) {
+        bk_mcts_free(k->search);
+        k->search = NULL;
+    }
+    bk_mcts *t = bk_mcts_new(b, params, seed, threads);
+    if (!t) return (bk_mcts *)PyErr_NoMemory();
+    if (k && !k->busy) {
+        k->search = t;
+        k->params = *params;
+        k->threads = threads;
+    }
+    return t;
+}
+
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"game",     "simulations", "seconds", "exploration", "widening",
-                             "max_nodes", "threads",    "seed",    NULL};
+                             "max_nodes", "threads",    "seed",    "tree",        NULL};
     bk_mcts_params params = bk_mcts_defaults();
-    PyObject *game, *seed_obj = NULL;
-    long long simulations = 0, max_nodes = params.max_nodes;
+    PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
+    long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    int threads = 1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddLiO:mcts", kwlist, &game, &simulations, &seconds,
-                                     &params.exploration, &params.widening, &max_nodes, &threads, &seed_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddLLOO:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.widening, &max_nodes, &threads, &seed_obj,
+                                     &tree_obj))
         return NULL;
     params.max_nodes = max_nodes;
     bk_board *b = bkpy_game_board(module, game, "mcts");
     if (!b || check_search_args(simulations, seconds, threads, &params) < 0) return NULL;
     if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
+    kept_search *k = NULL;
+    if (tree_obj != Py_None && !(k = PyCapsule_GetPointer(tree_obj, KEPT_SEARCH))) {
+        PyErr_Clear();
+        return PyErr_Format(PyExc_TypeError, "tree must be None or an object from mcts_tree(), not %s",
+                            Py_TYPE(tree_obj)->tp_name);
+    }
     if (b->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to search");
-    bk_mcts *t = bk_mcts_new(b, &params, seed, threads);
-    if (!t) return PyErr_NoMemory();
+    bk_mcts *t = search_for(k, b, &params, seed, (int)threads);
+    if (!t) return NULL;
+    int kept = k && k->search == t;
+    if (kept) k->busy = 1;
     double deadline = seconds > 0.0 ? bkpy_now() + seconds : 0.0;
     int64_t left;
     int interrupted;
@@ -143,12 +211,11 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
     Py_BEGIN_ALLOW_THREADS
     bk_mcts_finish(t, left > 0); /* stopped by the clock or Ctrl-C: the others stop too */
     Py_END_ALLOW_THREADS
-    if (interrupted) {
+    PyObject *result = interrupted ? NULL : search_result(t);
+    if (kept)
+        k->busy = 0; /* an interrupted search is still a consistent tree: kept */
+    else
         bk_mcts_free(t);
-        return NULL;
-    }
-    PyObject *result = search_result(t);
-    bk_mcts_free(t);
     return result;
 }
 
@@ -157,9 +224,17 @@ static PyMethodDef agent_functions[] = {
      "policy_move(game, policy, seed)\n--\n\n"
      "The placement id that built-in policy \"random\" or \"greedy\" plays for the\n"
      "colour to move, drawing from random stream `seed`."},
+    {"mcts_tree", mcts_tree, METH_NOARGS,
+     "mcts_tree()\n--\n\n"
+     "A holder for a search that mcts(..., tree=) keeps between calls: the next\n"
+     "search of a position that follows from the last one's root by moves it\n"
+     "searched keeps the subtree below them (its visits and values), so that\n"
+     "`simulations` are added to those; any other position, parameters or\n"
+     "threads start a new search.  A holder in use by a search running on\n"
+     "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
-     "     max_nodes=4194304, threads=1, seed=0)\n--\n\n"
+     "     max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
      "UCT search in C from the game's position, with the GIL released; stops\n"
      "after `simulations` (over all threads) or `seconds`, whichever comes\n"
      "first.  threads > 1: one tree per thread, their root statistics added.\n\n"
@@ -169,7 +244,9 @@ static PyMethodDef agent_functions[] = {
      "with each one's mean value in [0, 1], mean share of the win and mean final\n"
      "score for the player making it; the most visited line of play from the\n"
      "root; and each player's mean share of the win and final score over every\n"
-     "simulation."},
+     "simulation run by this call.  With `tree` (from mcts_tree()) the\n"
+     "subtree searched earlier is kept (see mcts_tree): the moves' figures and\n"
+     "`simulations` then count the kept simulations too."},
     {NULL, NULL, 0, NULL}};
 
 int bkpy_add_agent_functions(PyObject *module)

@@ -2,7 +2,8 @@
  * AddressSanitizer) builds: in every variant, a search on 4 threads gives
  * the same moves whatever the calling thread's chunks, its visits add up to
  * its simulations, and every move it reports is legal; a search stopped
- * early (as by the clock) is consistent too.
+ * early (as by the clock) is consistent too, and so is one continued by
+ * bk_mcts_advance after the move it chose.
  *
  *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/mcts_threads.c CORE -lpthread -lm && ./a.out
  *
@@ -17,17 +18,14 @@
 #define SIMULATIONS 403 /* not a multiple of the threads: their shares differ */
 #define STOP_AFTER 40
 
-/* Searches the board on `threads` threads, the caller's tree in chunks of
- * `chunk` simulations (0: no count, stopped once the caller's tree has run
- * STOP_AFTER); returns a checksum of the root's moves, or 0 if they are
- * inconsistent. */
-static unsigned long search(const bk_board *b, int threads, int chunk)
+/* Runs search t of position b on its threads, the caller's tree in chunks
+ * of `chunk` simulations (0: no count, stopped once the caller's tree has
+ * run STOP_AFTER), `kept` simulations kept from an earlier search; returns
+ * a checksum of the root's moves, or 0 if they are inconsistent. */
+static unsigned long run(bk_mcts *t, const bk_board *b, int chunk, int64_t kept)
 {
     static bk_mcts_move moves[BK_MAX_MOVES];
     static uint16_t legal[BK_MAX_MOVES];
-    bk_mcts_params params = bk_mcts_defaults();
-    bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
-    if (!t) return 0;
     bk_mcts_start(t, chunk ? SIMULATIONS : 0);
     if (chunk)
         while (bk_mcts_run(t, chunk) > 0) continue;
@@ -45,9 +43,38 @@ static unsigned long search(const bk_board *b, int threads, int chunk)
         visits += moves[i].visits;
         if (sum) sum = sum * 31 + (unsigned long)moves[i].id * 7 + (unsigned long)moves[i].visits;
     }
-    if (visits != simulations || simulations < (chunk ? SIMULATIONS : STOP_AFTER) || (chunk && simulations != SIMULATIONS) || n == 0 ||
-        bk_mcts_principal_variation(t, line, 8) < 1 || line[0] != moves[0].id)
+    if (visits != simulations || simulations < kept + (chunk ? SIMULATIONS : STOP_AFTER) ||
+        (chunk && simulations != kept + SIMULATIONS) || n == 0 || bk_mcts_principal_variation(t, line, 8) < 1 ||
+        line[0] != moves[0].id)
         sum = 0;
+    return sum;
+}
+
+/* A new search of the board on `threads` threads, run as run() does. */
+static unsigned long search(const bk_board *b, int threads, int chunk)
+{
+    bk_mcts_params params = bk_mcts_defaults();
+    bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
+    if (!t) return 0;
+    unsigned long sum = run(t, b, chunk, 0);
+    bk_mcts_free(t);
+    return sum;
+}
+
+/* The checksum of a search continued after its move by bk_mcts_advance, or
+ * 0 if either is inconsistent. */
+static unsigned long continued(const bk_board *b, int threads)
+{
+    static bk_mcts_move first[BK_MAX_MOVES];
+    bk_mcts_params params = bk_mcts_defaults();
+    bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
+    unsigned long sum = t ? run(t, b, 7, 0) : 0;
+    bk_board next = *b;
+    if (sum && bk_mcts_moves(t, first) > 0) {
+        bk_play_unchecked(&next, first[0].id);
+        int64_t kept = bk_mcts_advance(t, &next, 12);
+        sum = kept >= 0 && next.to_move >= 0 ? run(t, &next, 7, kept) : 0;
+    }
     bk_mcts_free(t);
     return sum;
 }
@@ -61,13 +88,13 @@ int main(void)
         bk_board b;
         if (bk_board_init(&b, variant, BK_START_FIXED) != BK_OK) return 2;
         unsigned long whole = search(&b, 4, SIMULATIONS), split = search(&b, 4, 7), one = search(&b, 1, 3),
-                      stopped = search(&b, 4, 0);
-        if (whole == split && whole != 0 && one != 0 && stopped != 0) {
+                      stopped = search(&b, 4, 0), again = continued(&b, 4);
+        if (whole == split && whole != 0 && one != 0 && stopped != 0 && again != 0 && again == continued(&b, 4)) {
             passed++;
         } else {
             failed++;
-            printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu\n", variant, whole,
-                   split, one, stopped);
+            printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu; continued %lu\n",
+                   variant, whole, split, one, stopped, again);
         }
     }
     printf("%d passed, %d failed\n", passed, failed);
