@@ -89,7 +89,7 @@ def add_train_command(subparsers) -> argparse.ArgumentParser:
                     help="simulations of the network's search in evaluation; 0 plays its raw policy "
                          "(default: --simulations)")
     tr.add_argument("--opponents", metavar="LIST",
-                    help="comma-separated agents to evaluate against (default: random,greedy)")
+                    help="comma-separated agents to evaluate against (default: random,greedy,mcts:sims=200)")
     tr.add_argument("--seed", type=argtypes.seed, metavar="S", help="run seed (default: 0)")
     tr.add_argument("--channels", type=argtypes.count, metavar="C", help="trunk channels (default: 32)")
     tr.add_argument("--blocks", type=argtypes.natural, metavar="K", help="residual blocks (default: 2)")

@@ -60,7 +60,7 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
         Simulations of the network's search in evaluation; 0 plays its raw policy (default:
         ``simulations``).
     opponents : str or sequence of str
-        Agent strings (default ``"random,greedy"``; add ``mcts:sims=200`` for longer runs).
+        Agent strings (default ``"random,greedy,mcts:sims=200"``).
     seed : int
         In [0, 2**64) (default 0).
     channels, blocks : int

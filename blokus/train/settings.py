@@ -17,7 +17,7 @@ from blokus.train.files import CHECKPOINT_FILE
 # overfit the value head), 100 evaluation games (20 could not tell a rise from noise).
 OPTIONS = {"iterations": 30, "games_per_iteration": 16, "simulations": 32, "train_steps": 16,
            "batch_size": 128, "eval_every": 10, "eval_games": 100, "eval_simulations": None,
-           "opponents": "random,greedy", "seed": 0, "channels": 32, "blocks": 2}
+           "opponents": "random,greedy,mcts:sims=200", "seed": 0, "channels": 32, "blocks": 2}
 
 # Fixed by the code, recorded in run.json so that a resume by a blokus with other ones is refused.
 # Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100. augment:
