@@ -7,8 +7,9 @@
 Needs ``pip install -e ".[train]"`` (a CPU build of torch will do). Torch runs on one thread
 (``--torch-threads``), the training games on one C thread (``--threads``): 2 CPU cores in all.
 
-``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` on
-``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats, an update every 1,024 moves; up to
+``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` and
+``blokus.nn.ppo_settings`` (an update every 1,024 moves; ``--update``, ``--lr``, ... override them) on
+``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats; up to
 the first checkpoint against ``random``, then half of the games against ``random`` and half
 against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained on) the model,
 choosing its most likely legal move, plays ``--eval-games`` games against ``random`` and against
@@ -41,16 +42,16 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2, ent_coef=0.0):
-    """MaskablePPO with blokus.nn's policy: an update every 1,024 learner moves."""
+def make_model(env, seed, channels=32, blocks=2, **overrides):
+    """MaskablePPO with blokus.nn's policy and settings (``blokus.nn.ppo_settings``), any of them
+    overridden by keyword."""
     from sb3_contrib import MaskablePPO
 
     import blokus.nn
 
-    return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=max(1, 1024 // env.num_envs),
-                       batch_size=batch_size, n_epochs=epochs, learning_rate=1e-3, gamma=1.0, seed=seed,
-                       ent_coef=ent_coef, device="cpu", verbose=0,
-                       policy_kwargs={"channels": channels, "blocks": blocks})
+    settings = {**blokus.nn.ppo_settings(env.num_envs), **overrides}
+    return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, seed=seed, device="cpu", verbose=0,
+                       policy_kwargs={"channels": channels, "blocks": blocks}, **settings)
 
 
 def evaluate(model, opponent: str, games: int, threads: int, seed: int) -> float:
@@ -84,11 +85,16 @@ def training_env(opponents: list[str], threads: int, seed: int):
 def train(args) -> None:
     phases = [group.split(",") for group in args.opponents.split(";")]
     checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
-    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs,
-                       args.channels, args.blocks, args.ent_coef)
+    overrides = {key: value for key, value in (("batch_size", args.batch_size), ("n_epochs", args.epochs),
+                                               ("learning_rate", args.lr), ("ent_coef", args.ent_coef),
+                                               ("n_steps", args.update and max(1, args.update // 16)))
+                 if value is not None}
+    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.channels, args.blocks,
+                       **overrides)
     print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
           f" parameters, {args.channels} channels, {args.blocks} blocks) on 16 games of blokus.sb3.VecEnv, "
-          f"minibatches of {args.batch_size}, {args.epochs} epochs, entropy coefficient {args.ent_coef}; "
+          f"an update every {16 * model.n_steps} moves, minibatches of {model.batch_size}, {model.n_epochs} "
+          f"epochs, learning rate {model.learning_rate}, entropy coefficient {model.ent_coef}; "
           f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
@@ -177,9 +183,12 @@ def main() -> None:
                         help="training opponents up to each checkpoint, ';' between checkpoints (the last "
                              "group goes on), ',' between opponents shared among the 16 games")
     parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--batch-size", type=int, default=256, help="MaskablePPO's minibatch")
-    parser.add_argument("--epochs", type=int, default=4, help="MaskablePPO's epochs per update")
-    parser.add_argument("--ent-coef", type=float, default=0.0, help="MaskablePPO's entropy coefficient")
+    # the training's options default to blokus.nn.ppo_settings
+    parser.add_argument("--update", type=int, help="learner moves per update (16 games x n_steps)")
+    parser.add_argument("--batch-size", type=int, help="MaskablePPO's minibatch")
+    parser.add_argument("--epochs", type=int, help="MaskablePPO's epochs per update")
+    parser.add_argument("--lr", type=float, help="MaskablePPO's learning rate")
+    parser.add_argument("--ent-coef", type=float, help="MaskablePPO's entropy coefficient")
     parser.add_argument("--channels", type=int, default=32, help="blokus.nn trunk channels")
     parser.add_argument("--blocks", type=int, default=2, help="blokus.nn trunk residual blocks")
     parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")
