@@ -7,8 +7,9 @@
 Needs ``pip install -e ".[train]"`` (a CPU build of torch will do). Torch runs on one thread
 (``--torch-threads``), the training games on one C thread (``--threads``): 2 CPU cores in all.
 
-``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` on
-``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats, an update every 1,024 moves; up to
+``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` and
+``blokus.nn.ppo_settings`` (an update every 1,024 moves; ``--update``, ``--lr``, ... override them) on
+``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats; up to
 the first checkpoint against ``random``, then half of the games against ``random`` and half
 against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained on) the model,
 choosing its most likely legal move, plays ``--eval-games`` games against ``random`` and against
@@ -27,6 +28,7 @@ the envs run in turn in the same run.
 from __future__ import annotations
 
 import argparse
+import time
 
 import numpy as np
 
@@ -34,16 +36,16 @@ from blokus.outcomes import wilson
 from timing import Stopwatch, timed
 
 
-def make_model(env, seed, batch_size=256, epochs=4, channels=32, blocks=2, ent_coef=0.0):
-    """MaskablePPO with blokus.nn's policy: an update every 1,024 learner moves."""
+def make_model(env, seed, channels=32, blocks=2, **overrides):
+    """MaskablePPO with blokus.nn's policy and settings (``blokus.nn.ppo_settings``), any of them
+    overridden by keyword."""
     from sb3_contrib import MaskablePPO
 
     import blokus.nn
 
-    return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, n_steps=max(1, 1024 // env.num_envs),
-                       batch_size=batch_size, n_epochs=epochs, learning_rate=1e-3, gamma=1.0, seed=seed,
-                       ent_coef=ent_coef, device="cpu", verbose=0,
-                       policy_kwargs={"channels": channels, "blocks": blocks})
+    settings = {**blokus.nn.ppo_settings(env.num_envs), **overrides}
+    return MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, seed=seed, device="cpu", verbose=0,
+                       policy_kwargs={"channels": channels, "blocks": blocks}, **settings)
 
 
 def evaluate(model, opponent: str, games: int, threads: int, seed: int) -> float:
@@ -77,11 +79,16 @@ def training_env(opponents: list[str], threads: int, seed: int):
 def train(args) -> None:
     phases = [group.split(",") for group in args.opponents.split(";")]
     checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
-    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.batch_size, args.epochs,
-                       args.channels, args.blocks, args.ent_coef)
+    overrides = {key: value for key, value in (("batch_size", args.batch_size), ("n_epochs", args.epochs),
+                                               ("learning_rate", args.lr), ("ent_coef", args.ent_coef),
+                                               ("n_steps", args.update and max(1, args.update // 16)))
+                 if value is not None}
+    model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.channels, args.blocks,
+                       **overrides)
     print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
           f" parameters, {args.channels} channels, {args.blocks} blocks) on 16 games of blokus.sb3.VecEnv, "
-          f"minibatches of {args.batch_size}, {args.epochs} epochs, entropy coefficient {args.ent_coef}; "
+          f"an update every {16 * model.n_steps} moves, minibatches of {model.batch_size}, {model.n_epochs} "
+          f"epochs, learning rate {model.learning_rate}, entropy coefficient {model.ent_coef}; "
           f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
@@ -102,21 +109,32 @@ def train(args) -> None:
     print("targets: >= 95% against random after 20,000 steps; >= 60% against greedy after 100,000")
 
 
-def api_steps(env, steps: int, rng) -> tuple[int, float]:
-    """Uniformly random legal actions through the SB3 VecEnv API: (learner moves, seconds in the
-    API calls, that is ``get_action_masks`` and ``step``; choosing the actions is not timed)."""
+def api_steps(env, steps: int, rng) -> tuple[int, float, float, float]:
+    """Uniformly random legal actions through the SB3 VecEnv API: (learner moves, wall-clock
+    seconds in the API calls, that is ``get_action_masks`` and ``step``, the part of them in
+    ``get_action_masks``, and the process's CPU seconds in the API calls, all its threads';
+    choosing the actions is not timed)."""
     from sb3_contrib.common.maskable.utils import get_action_masks
 
     env.reset()
-    clock = Stopwatch()
+    mask_clock, step_clock, cpu = Stopwatch(), Stopwatch(), Stopwatch(time.process_time)
     for _ in range(steps // env.num_envs):
-        with clock:
+        with mask_clock, cpu:
             masks = get_action_masks(env)  # what MaskablePPO asks for at every step
-        cumulative = masks.cumsum(axis=1)
-        actions = (cumulative <= (rng.random(env.num_envs) * cumulative[:, -1]).astype(np.int64)[:, None]).sum(axis=1)
-        with clock:
+        # row by row: a cumulative sum over the whole (N, A) mask would write 8 bytes per id and
+        # push the env's arrays out of the caches, a cost of this loop, not of the env
+        actions = np.array([legal[rng.integers(len(legal))] for legal in map(np.flatnonzero, masks)])
+        with step_clock, cpu:
             env.step(actions)
-    return steps // env.num_envs * env.num_envs, clock.seconds
+    return (steps // env.num_envs * env.num_envs, mask_clock.seconds + step_clock.seconds, mask_clock.seconds,
+            cpu.seconds)
+
+
+def learn(model, steps: int) -> int:
+    """``model.learn`` for about ``steps`` more learner moves; how many it made."""
+    before = model.num_timesteps
+    model.learn(steps, reset_num_timesteps=False)
+    return model.num_timesteps - before
 
 
 def speed(args) -> None:
@@ -135,25 +153,34 @@ def speed(args) -> None:
     # the rounds of every env alternate, so that a drift of the machine's speed hits them alike
     runners = {}
     for name, make in envs.items():
-        env, model, rng = make(), make_model(make(), seed=1), np.random.default_rng(1)
-
-        def learn(model=model):
-            before = model.num_timesteps
-            model.learn(args.learn_steps, reset_num_timesteps=False)
-            return model.num_timesteps - before
-
+        env, rng = make(), np.random.default_rng(1)
         runners[("api", name)] = lambda env=env, rng=rng: api_steps(env, args.speed_steps, rng)
-        runners[("learn", name)] = lambda learn=learn: timed(learn)
-    rates = dict.fromkeys(runners, 0.0)
+        if args.learn_steps:
+            model = make_model(make(), seed=1)
+            runners[("learn", name)] = lambda model=model: timed(lambda: learn(model, args.learn_steps))
+    rates, mask_share, cpu_rates = dict.fromkeys(runners, 0.0), {}, {}
     for _ in range(args.rounds):
         for key, run in runners.items():
-            steps, seconds = run()
-            rates[key] = max(rates[key], steps / seconds)
+            steps, seconds, *api = run()
+            if steps / seconds > rates[key]:
+                rates[key] = steps / seconds
+                mask_share[key] = api[0] / seconds if api else None
+            if api:
+                cpu_rates[key] = max(cpu_rates.get(key, 0.0), steps / api[1])
     for part, label in (("api", "random legal actions, VecEnv API"), ("learn", "MaskablePPO.learn, end to end")):
+        if (part, dummy) not in rates:
+            continue
         print(f"  {label}:")
         for name in envs:
-            ratio = "" if name == dummy else f"   {rates[(part, name)] / rates[(part, dummy)]:5.1f}x (target >= 5x)"
-            print(f"    {name:<32} {rates[(part, name)]:>10,.0f}/s{ratio}")
+            key = (part, name)
+            ratio = "" if name == dummy else f" {rates[key] / rates[(part, dummy)]:5.1f}x"
+            line = f"    {name:<32} {rates[key]:>10,.0f}/s{ratio:>7}"
+            if part == "api":  # per CPU second: what a loaded machine's descheduling leaves alone
+                ratio = "" if name == dummy else f" {cpu_rates[key] / cpu_rates[(part, dummy)]:5.1f}x"
+                line += (f"   {cpu_rates[key]:>10,.0f}/CPU s{ratio:>7}   ({mask_share[key]:.0%} of the time in "
+                         "get_action_masks)")
+            print(line)
+    print("  target: >= 5x")
 
 
 def main() -> None:
@@ -164,13 +191,17 @@ def main() -> None:
                         help="training opponents up to each checkpoint, ';' between checkpoints (the last "
                              "group goes on), ',' between opponents shared among the 16 games")
     parser.add_argument("--eval-games", type=int, default=200)
-    parser.add_argument("--batch-size", type=int, default=256, help="MaskablePPO's minibatch")
-    parser.add_argument("--epochs", type=int, default=4, help="MaskablePPO's epochs per update")
-    parser.add_argument("--ent-coef", type=float, default=0.0, help="MaskablePPO's entropy coefficient")
+    # the training's options default to blokus.nn.ppo_settings
+    parser.add_argument("--update", type=int, help="learner moves per update (16 games x n_steps)")
+    parser.add_argument("--batch-size", type=int, help="MaskablePPO's minibatch")
+    parser.add_argument("--epochs", type=int, help="MaskablePPO's epochs per update")
+    parser.add_argument("--lr", type=float, help="MaskablePPO's learning rate")
+    parser.add_argument("--ent-coef", type=float, help="MaskablePPO's entropy coefficient")
     parser.add_argument("--channels", type=int, default=32, help="blokus.nn trunk channels")
     parser.add_argument("--blocks", type=int, default=2, help="blokus.nn trunk residual blocks")
     parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")
-    parser.add_argument("--learn-steps", type=int, default=4096, help="learner moves per learn() round")
+    parser.add_argument("--learn-steps", type=int, default=4096,
+                        help="learner moves per learn() round (0: no learn() rounds)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--speed-opponent", default="random", help="the opponent of the speed part")
     parser.add_argument("--speed-envs", type=int, default=64, help="games of the speed part")

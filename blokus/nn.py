@@ -8,7 +8,9 @@ placement that uses it, instead of one output unit per placement id learned on i
 
 - :class:`PlacementNet`: the whole network as a plain ``torch.nn.Module``, for your own loop.
 - :class:`MaskablePlacementPolicy`: the same parts as a policy for sb3-contrib's MaskablePPO
-  (``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)``; ``pip install "blokus[train]"``).
+  (``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, **blokus.nn.ppo_settings(env.num_envs))``;
+  ``pip install "blokus[train]"``).
+- :func:`ppo_settings`: the MaskablePPO options that ``benchmarks/bench_training.py`` measures.
 
 Shapes: B positions, C colours, H x W board, A placements (13,729 on Duo's 14x14, 30,433 on the
 classic 20x20), K trunk channels.
@@ -26,7 +28,8 @@ with needs("torch", "blokus.nn"):
     import torch
     from torch import nn
 
-__all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", "ValueHead", "placement_table"]
+__all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", "ValueHead", "placement_table",
+           "ppo_settings"]
 
 # the 91 fixed orientations of the 21 pieces (blokus.placements: "orientation")
 NUM_ORIENTATIONS = 91
@@ -206,6 +209,28 @@ class PlacementNet(nn.Module):
         if legal_mask is not None:
             logits = mask_logits(logits, legal_mask)
         return logits, self.value_head(features)
+
+
+def ppo_settings(num_envs: int = 16) -> dict:
+    """MaskablePPO's keyword arguments for :class:`MaskablePlacementPolicy` on ``num_envs`` games,
+    the ones ``benchmarks/bench_training.py`` trains with (its figures: ``benchmarks/README.md``).
+
+    An update every 1,024 learner moves (``n_steps = 1024 // num_envs``), minibatches of 256, 4
+    epochs per update, learning rate 1e-3, ``gamma=1`` (the only reward comes at the end of the
+    game, a few dozen moves later at most: the first move should see it undiminished). SB3's
+    default of 10 epochs learned less in the same number of moves, and so did minibatches of 128
+    and twice the learning rate (one run each, ``benchmarks/README.md``). Override any of them by
+    keyword: ``MaskablePPO(policy, env, **{**ppo_settings(16), "n_epochs": 2})``.
+
+    Raises
+    ------
+    ValueError
+        ``num_envs`` is not an int >= 1.
+    """
+    if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+        raise ValueError(f"num_envs must be an int >= 1, not {num_envs!r}")
+    return {"n_steps": max(1, 1024 // int(num_envs)), "batch_size": 256, "n_epochs": 4, "learning_rate": 1e-3,
+            "gamma": 1.0}
 
 
 def _policy_class():

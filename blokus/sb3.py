@@ -69,6 +69,8 @@ class VecEnv(vec_env.VecEnv):
         observation_space, action_space = batch_spaces(self._batches[0])
         self._obs = {key: np.zeros((num_envs, *space.shape), space.dtype) for key, space in observation_space.items()}
         self._seed, self._actions = seed, None
+        # rows of the live mask with one batch (its arrays stay where they are): what env_method hands out
+        self._mask_rows = list(self._batches[0].legal_mask) if len(self._batches) == 1 else None
         super().__init__(num_envs, observation_space, action_space)
 
     def __repr__(self) -> str:
@@ -91,28 +93,37 @@ class VecEnv(vec_env.VecEnv):
 
     def step_wait(self):
         actions, self._actions = np.asarray(self._actions), None
-        rewards = np.zeros(self.num_envs, np.float32)
-        dones = np.zeros(self.num_envs, bool)
-        infos = [{} for _ in range(self.num_envs)]
         if len(self._batches) > 1 and self.illegal == "raise":
             self._check(actions)  # before any batch steps: nothing is played if one action is bad
-        for batch, members, reward in zip(self._batches, self._members, self._rewards):
-            own = actions[members] if len(members) < self.num_envs else actions
-            illegal = reward.illegal_actions(batch, own)
-            batch.step(own, forfeit=illegal)
-            ended = batch.done.copy()
-            rewards[members] = reward(batch, ended, illegal)
-            dones[members] = ended
-            for k in np.flatnonzero(ended):
-                infos[members[k]] = {
-                    "terminal_observation": {key: batch_array[k].copy() for key, batch_array in
-                                             (("observation", batch.observation), ("remaining", batch.remaining))},
-                    "scores": batch.scores[k].copy(), "TimeLimit.truncated": False}
-                if illegal is not None and illegal[k]:
-                    infos[members[k]]["illegal_move"] = True
-            if ended.any():
-                batch.restart_done()
+        infos = [{} for _ in range(self.num_envs)]
+        if len(self._batches) == 1:  # the common case: the batch's arrays are the env's
+            rewards, dones = self._step_batch(0, actions, infos)
+            return self._gather(), rewards, dones, infos
+        rewards = np.empty(self.num_envs, np.float32)
+        dones = np.empty(self.num_envs, bool)
+        for b, members in enumerate(self._members):
+            rewards[members], dones[members] = self._step_batch(b, actions[members], infos)
         return self._gather(), rewards, dones, infos
+
+    def _step_batch(self, b: int, actions: np.ndarray, infos: list) -> tuple[np.ndarray, np.ndarray]:
+        """Steps batch b; its (rewards, dones), the infos of its games that ended filled in."""
+        batch, members, reward = self._batches[b], self._members[b], self._rewards[b]
+        illegal = reward.illegal_actions(batch, actions)
+        batch.step(actions, forfeit=illegal)
+        ended = batch.done.copy()
+        rewards = reward(batch, ended, illegal)
+        rows = np.flatnonzero(ended)
+        if len(rows):
+            # one copy of the ended games' arrays; each info holds rows of it
+            planes, hands, scores = batch.observation[rows], batch.remaining[rows], batch.scores[rows]
+            for j, k in enumerate(rows.tolist()):
+                infos[members[k]] = {"terminal_observation": {"observation": planes[j], "remaining": hands[j]},
+                                     "scores": scores[j], "TimeLimit.truncated": False}
+            if illegal is not None:
+                for k in np.flatnonzero(illegal).tolist():
+                    infos[members[k]]["illegal_move"] = True
+            batch.restart_done()
+        return rewards, ended
 
     def _check(self, actions: np.ndarray) -> None:
         """ValueError naming the first game (this env's index) whose action is illegal."""
@@ -155,9 +166,11 @@ class VecEnv(vec_env.VecEnv):
         """``action_masks`` per game (what MaskablePPO calls); other methods of the batch."""
         rows = list(self._get_indices(indices))
         if method_name == "action_masks":
-            # rows of the live C mask when there is one batch: MaskablePPO's np.stack copies them
-            masks = self._batches[0].legal_mask if len(self._batches) == 1 else self.action_masks()
-            return [masks[i] for i in rows]
+            # with one batch, rows of its live mask: MaskablePPO's np.stack copies them
+            if self._mask_rows is None:
+                masks = self.action_masks()
+                return [masks[i] for i in rows]
+            return self._mask_rows.copy() if indices is None else [self._mask_rows[i] for i in rows]
         result = getattr(self, method_name)(*method_args, **method_kwargs)
         return [result] * len(rows)
 

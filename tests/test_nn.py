@@ -8,7 +8,9 @@
   for the placements of that piece;
 * ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)`` builds on ``blokus/Duo-v0``, its
   distribution gives masked ids probability 0, it saves and loads with the same choices, and it
-  refuses an ``net_arch`` and a foreign action space.
+  refuses an ``net_arch`` and a foreign action space;
+* ``ppo_settings(num_envs)`` gives an update every 1,024 learner moves on any number of games
+  (the documented recipe), and refuses a number of games that is not an int >= 1.
 """
 
 import gymnasium
@@ -135,3 +137,16 @@ def test_policy_refuses_net_arch_and_foreign_spaces():
     env.unwrapped.action_space = gymnasium.spaces.Discrete(10)
     with pytest.raises(ValueError, match="no Blokus board has 10 placements"):
         sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env.unwrapped, device="cpu")
+
+
+@pytest.mark.parametrize("num_envs", [1, 16, 64])
+def test_ppo_settings_build_an_update_of_1024_moves(num_envs):
+    import blokus.sb3
+
+    env = blokus.sb3.VecEnv(num_envs, "duo", seed=0)
+    model = sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, device="cpu", policy_kwargs=SMALL,
+                                    **blokus.nn.ppo_settings(env.num_envs))
+    assert model.rollout_buffer.buffer_size * num_envs == 1024 and model.batch_size == 256 and model.gamma == 1
+    for bad in (0, 2.5, True):
+        with pytest.raises(ValueError, match="num_envs must be an int >= 1"):
+            blokus.nn.ppo_settings(bad)

@@ -44,8 +44,9 @@ def play(env, steps, seed=0):
         yield env.step(random_actions(env, rng))
 
 
-def test_vecenv_contract_and_same_step_autoreset():
-    env = blokus.sb3.VecEnv(4, "duo", opponent="random", seat=[0, 1, 0, 1], seed=3)
+@pytest.mark.parametrize("seats", [[0, 1, 0, 1], [0] * 4], ids=["two batches", "one batch"])
+def test_vecenv_contract_and_same_step_autoreset(seats):
+    env = blokus.sb3.VecEnv(4, "duo", opponent="random", seat=seats, seed=3)
     assert isinstance(env, SB3VecEnv) and env.num_envs == 4
     obs = env.reset()
     space = env.observation_space
@@ -54,9 +55,12 @@ def test_vecenv_contract_and_same_step_autoreset():
 
     np.testing.assert_array_equal(get_action_masks(env), env.action_masks())
     assert env.action_masks()[0].sum() == 414  # Duo's first move at the fixed start
-    ended = 0
+    ended, finals = 0, []
     for obs, rewards, dones, infos in play(env, 120):
         assert rewards.dtype == np.float32 and rewards.shape == (4,) and dones.dtype == bool and len(infos) == 4
+        masks = env.action_masks()  # the masks MaskablePPO reads follow the games, whole or by index
+        np.testing.assert_array_equal(get_action_masks(env), masks)
+        np.testing.assert_array_equal(np.stack(env.env_method("action_masks", indices=[3, 1])), masks[[3, 1]])
         for i in range(4):
             assert space.contains({k: v[i] for k, v in obs.items()})
             if not dones[i]:
@@ -65,13 +69,17 @@ def test_vecenv_contract_and_same_step_autoreset():
             ended += 1
             final = infos[i]["terminal_observation"]
             assert space.contains(final)
-            seat = i % 2
+            finals.append((final, {k: v.copy() for k, v in final.items()}))
+            seat = seats[i]
             mine, theirs = infos[i]["scores"][seat], infos[i]["scores"][1 - seat]
             assert rewards[i] == np.sign(mine - theirs)
             # the returned observation is the next game's first learner turn: few cells placed
             assert obs["observation"][i, :2].sum() <= 5 * seat
             assert infos[i]["TimeLimit.truncated"] is False
     assert ended >= 4
+    for final, first_seen in finals:  # later steps leave the terminal observations handed out alone
+        for key in first_seen:
+            np.testing.assert_array_equal(final[key], first_seen[key])
 
 
 def test_seats_at_reset():
