@@ -21,6 +21,7 @@ import warnings
 
 import numpy as np
 
+from blokus._core import NUM_ORIENTATIONS, PIECE_NAMES, VARIANTS
 from blokus._optional import needs
 from blokus.placements import Placements, placements
 
@@ -31,9 +32,7 @@ with needs("torch", "blokus.nn"):
 __all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", "ValueHead", "placement_table",
            "ppo_settings"]
 
-# the 91 fixed orientations of the 21 pieces (blokus.placements: "orientation")
-NUM_ORIENTATIONS = 91
-NUM_PIECES = 21
+NUM_PIECES = len(PIECE_NAMES)
 
 
 def placement_table(num_placements: int) -> Placements:
@@ -44,11 +43,14 @@ def placement_table(num_placements: int) -> Placements:
     ValueError
         No Blokus board has that many placements.
     """
-    for variant in ("duo", "classic"):
+    counts = {}
+    for variant in VARIANTS:
         table = placements(variant)
         if len(table.piece) == num_placements:
             return table
-    raise ValueError(f"no Blokus board has {num_placements} placements (Duo 13729, classic 30433)")
+        counts.setdefault(len(table.piece), variant)
+    known = ", ".join(f"{variant} {count}" for count, variant in counts.items())
+    raise ValueError(f"no Blokus board has {num_placements} placements ({known})")
 
 
 def _float(x) -> torch.Tensor:

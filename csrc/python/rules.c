@@ -1,6 +1,6 @@
 /* The rules' vocabulary as Python values, from the core's own tables, so
  * that the Python package restates none of them: PIECE_NAMES, PIECE_SIZES,
- * TOTAL_SQUARES, VARIANTS, START_RULES and variant_info(variant). */
+ * TOTAL_SQUARES, NUM_ORIENTATIONS, VARIANTS, START_RULES and variant_info(variant). */
 #include "python/binding.h"
 
 /* A tuple of n items made by item(i); NULL with an exception set. */
@@ -101,5 +101,6 @@ int bkpy_add_rule_names(PyObject *module)
         add(module, "VARIANTS", tuple_of(BK_NUM_VARIANTS, name_at, bk_variant_names)) < 0 ||
         add(module, "START_RULES", tuple_of(2, name_at, bk_start_rule_names)) < 0)
         return -1;
+    if (PyModule_AddIntConstant(module, "NUM_ORIENTATIONS", BK_NUM_ORIENTS) < 0) return -1;
     return PyModule_AddIntConstant(module, "TOTAL_SQUARES", BK_TOTAL_SQUARES);
 }
