@@ -167,6 +167,32 @@ def test_mcts_plays_full_games_with_legal_moves_only(variant, start, threads):
     assert game.to_move == -1
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_mcts_with_bias_margin_and_replies_plays_full_games_with_legal_moves_only(variant):
+    # the last good replies are a colour's (in classic_3 the shared colour's, by rotation): a
+    # stored reply is played only when legal for the colour to move
+    agent = make_agent("mcts:sims=50:threads=1:bias=0.3:margin=0.375:replies=1", seed=12)
+    game = blokus.Game(variant, start="any")
+    while not game.is_over:
+        search = agent.search(game)
+        move = int(search.ids[0])
+        assert move in legal_set(game), (len(game.history), move)
+        assert ((0 <= search.values) & (search.values <= 1)).all()  # the standardised margin's value
+        game.play(move)
+    assert all(game.is_out(c) for c in range(game.num_colours))
+
+
+@pytest.mark.parametrize("option", ["bias=0.3", "margin=0.375", "replies=1"])
+def test_bias_margin_and_replies_reach_the_search(option):
+    # each changes what the same seeded search finds (its visits or values): they are not ignored
+    game = widening_position()
+    plain = make_agent("mcts:sims=300:threads=1:reuse=0", seed=5).search(game)
+    other = make_agent(f"mcts:sims=300:threads=1:reuse=0:{option}", seed=5).search(game)
+    assert other.simulations == plain.simulations == 300
+    assert (plain.ids.tolist(), plain.visits.tolist(), plain.values.tolist()) != \
+        (other.ids.tolist(), other.visits.tolist(), other.values.tolist())
+
+
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_mcts_opening_searches_pentominoes_only(variant):
     # The playouts and the prior consider only pentominoes in every colour's first two moves
@@ -573,6 +599,8 @@ def test_non_game_is_a_type_error(not_a_game):
     {"simulations": 10, "widening": 0.0}, {"simulations": 10, "widening": -1.0},
     {"simulations": 10, "widening": math.nan}, {"simulations": 10, "widening": math.inf},
     {"simulations": 10, "max_nodes": 0}, {"simulations": 10, "max_nodes": -5},
+    {"simulations": 10, "bias": -0.1}, {"simulations": 10, "bias": math.nan}, {"simulations": 10, "bias": math.inf},
+    {"simulations": 10, "margin": -0.1}, {"simulations": 10, "margin": 1.0}, {"simulations": 10, "margin": math.nan},
     {"simulations": 10, "threads": 0}, {"simulations": 10, "threads": -1}, {"simulations": 10, "threads": 65},
 ], ids=repr)
 def test_core_mcts_bad_parameters(kwargs):
@@ -604,6 +632,7 @@ def test_mcts_agent_rejects_bad_counts_and_times(kwargs):
     "mcts:sims=0", "mcts:sims=-5", "mcts:seconds=0", "mcts:seconds=-1",
     "mcts:c=-1", "mcts:exploration=-0.5", "mcts:widening=0", "mcts:widening=-2", "mcts:max_nodes=0",
     "mcts:widening=inf", "mcts:c=nan", "mcts:threads=0", "mcts:threads=65", "mcts:threads=-1",
+    "mcts:bias=-1", "mcts:bias=inf", "mcts:margin=1", "mcts:margin=-0.5", "mcts:replies=2", "mcts:replies=-1",
 ])
 def test_make_agent_rejects_out_of_range_values(spec):
     # make_agent's docstring: ValueError for "a value that is not a number or is out of range";

@@ -18,7 +18,10 @@
  * progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
- * player considers first.
+ * player considers first.  Optional (bk_mcts_params): a progressive bias
+ * towards the moves of high prior, a score margin standardised by the
+ * search's own statistics, and last good replies in the playouts
+ * (replies.h), Pentobi's three.
  *
  * A search may run on several threads by root parallelisation: each thread
  * grows its own tree from the same root with its own random stream (seed,
@@ -40,6 +43,11 @@ typedef struct {
     double widening;    /* children admitted per sqrt(visit) */
     int expand_after;   /* visits of a leaf before its children are made */
     int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */
+    double bias;        /* progressive bias w: a child's bound gains w * P * sqrt(N) / (1 + n),
+                         * P its share of its parent's priors; 0: none */
+    double margin;      /* weight of the standardised margin in a playout's value; 0: the small
+                         * fixed margin term instead (see playout_values in mcts.c) */
+    int replies;        /* nonzero: the playouts play last good replies (replies.h) */
 } bk_mcts_params;
 
 /* Sensible defaults for the parameters above. */
