@@ -274,12 +274,12 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
     }
     for (int k = 0; k <= PRIOR_BUCKETS; k++) start[k + 1] += start[k];
     float sum = 0.0f;
-    for (int i = 0; i < n; i++) sum += t->priors[i];
+    for (int i = 0; t->params.bias > 0.0 && i < n; i++) sum += t->priors[i];
     for (int i = 0; i < n; i++) {
         int j = start[t->bucket[i]]++;
         out[j] = moves[i];
-        if (t->params.bias > 0.0) {
-            float q = -4.0f * log2f(t->priors[i] / sum); /* +inf for a prior of 0: not a child */
+        if (t->params.bias > 0.0 && t->priors[i] > 0.0f) { /* a prior of 0: not a child */
+            float q = -4.0f * log2f(t->priors[i] / sum);
             t->share[j] = (uint8_t)(q < 0.0f ? 0 : q > 255.0f ? 255 : (int)(q + 0.5f));
         }
     }
