@@ -18,7 +18,7 @@
 bk_mcts_params bk_mcts_defaults(void)
 {
     return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22,
-                            .bias = 0.0, .margin = 0.0, .replies = 0};
+                            .bias = 0.3, .margin = 0.375, .replies = 1};
 }
 
 /* Room for `capacity` nodes and their results in t (its old arrays freed
@@ -343,7 +343,7 @@ static double standard_margin(tree *t, int p, double m)
 }
 
 /* Each player's value of a finished game: its side's share of the win
- * (`shares`), plus a little for its margin over the best other side.  A side
+ * (`shares`), plus a term for its margin over the best other side.  A side
  * is the players who share one score: a team in classic_teams, else a single
  * player.  `scores`: each player's final score.  With params.margin = w > 0
  * the value is (1 - w) share + w standard_margin, as Pentobi's, so that the

@@ -104,7 +104,7 @@ static int check_search_args(long long simulations, double seconds, long long th
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
                       : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
                       : !(p->bias >= 0.0 && isfinite(p->bias))                ? "bias must be >= 0 and finite"
-                      : !(p->margin >= 0.0 && p->margin < 1.0)                ? "margin must be in [0, 1)"
+                      : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
                       : threads < 1 || threads > BK_MCTS_MAX_THREADS  ? "threads must be in [1, 64]"
                                                                       : NULL;
@@ -236,7 +236,7 @@ static PyMethodDef agent_functions[] = {
      "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
-     "     bias=0.0, margin=0.0, replies=False, max_nodes=4194304, threads=1, seed=0,\n"
+     "     bias=0.3, margin=0.375, replies=True, max_nodes=4194304, threads=1, seed=0,\n"
      "     tree=None)\n--\n\n"
      "UCT search in C from the game's position, with the GIL released; stops\n"
      "after `simulations` (over all threads) or `seconds`, whichever comes\n"
