@@ -19,10 +19,10 @@
  * progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
- * player considers first.  By default also (bk_mcts_params, each chosen by
- * matches against Pentobi, benchmarks/README.md): a progressive bias
- * towards the moves of high prior, the standardised margin above, and last
- * good replies in the playouts (replies.h), Pentobi's three.
+ * player considers first.  By default also (bk_mcts_params; the three
+ * kept together by a match against Pentobi, benchmarks/README.md): a
+ * progressive bias towards the moves of high prior, the standardised margin
+ * above, and last good replies in the playouts (replies.h), as Pentobi.
  *
  * A search may run on several threads by root parallelisation: each thread
  * grows its own tree from the same root with its own random stream (seed,
