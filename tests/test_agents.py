@@ -25,6 +25,7 @@ from blokus.agents import GreedyAgent, MCTSAgent, RandomAgent, Search, make_agen
 
 import agent_positions as P
 
+MARGIN = 0.375  # the default weight of the margin in a playout's value (MCTSAgent's margin)
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 STARTS = ("any", "fixed")
 
@@ -165,6 +166,33 @@ def test_mcts_plays_full_games_with_legal_moves_only(variant, start, threads):
     assert game.is_over and all(game.is_out(c) for c in colours)
     assert movers == set(colours)           # green too, in classic_3 by rotation
     assert game.to_move == -1
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_mcts_with_bias_margin_and_replies_plays_full_games_with_legal_moves_only(variant):
+    # the last good replies are a colour's (in classic_3 the shared colour's, by rotation): a
+    # stored reply is played only when legal for the colour to move
+    agent = make_agent("mcts:sims=50:threads=1:bias=0.3:margin=0.375:replies=1", seed=12)
+    game = blokus.Game(variant, start="any")
+    while not game.is_over:
+        search = agent.search(game)
+        move = int(search.ids[0])
+        assert move in legal_set(game), (len(game.history), move)
+        assert ((0 <= search.values) & (search.values <= 1)).all()  # the standardised margin's value
+        game.play(move)
+    assert all(game.is_out(c) for c in range(game.num_colours))
+
+
+@pytest.mark.parametrize("option", ["bias=0.3", "margin=0.375", "replies=1"])
+def test_bias_margin_and_replies_reach_the_search(option):
+    # each changes what the same seeded search finds (its visits or values): they are not ignored
+    game = widening_position()
+    off = "mcts:sims=300:threads=1:reuse=0:bias=0:margin=0:replies=0"
+    plain = make_agent(off, seed=5).search(game)
+    other = make_agent(f"{off}:{option}", seed=5).search(game)
+    assert other.simulations == plain.simulations == 300
+    assert (plain.ids.tolist(), plain.visits.tolist(), plain.values.tolist()) != \
+        (other.ids.tolist(), other.visits.tolist(), other.values.tolist())
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic"])
@@ -313,15 +341,15 @@ def test_mcts_reaches_the_best_score_of_a_solo_endgame(seed0, start, moves, thre
         assert int(search.ids[0]) in best_moves, (seed, int(search.ids[0]), reach, best)
         assert MCTSAgent(3000, threads=threads, seed=seed)(game) == int(search.ids[0])
         assert search.visits.sum() == search.simulations == 3000
-        # the value is 0.9 x win share + 0.1 x a squashed margin in [0, 1]:
+        # the value is (1 - w) x win share + w x a squashed margin in [0, 1], w = MARGIN:
         for move, value, win, score in zip(search.ids.tolist(), search.values.tolist(),
                                            search.win_probability.tolist(), search.expected_score.tolist()):
             lo, hi = reach[move]
             assert lo <= score <= hi, (move, score, reach[move])   # a mean of reachable finals
             if lo > rival:                  # every continuation wins
-                assert value >= 0.9 and win == 1.0, (move, value, win, reach[move], rival)
+                assert value >= 1 - MARGIN and win == 1.0, (move, value, win, reach[move], rival)
             if hi < rival:                  # every continuation loses
-                assert value <= 0.1 and win == 0.0, (move, value, win, reach[move], rival)
+                assert value <= MARGIN and win == 0.0, (move, value, win, reach[move], rival)
         # the principal variation starts with the move played and is a legal line
         line = search.principal_variation.tolist()
         assert line[0] == int(search.ids[0])
@@ -429,7 +457,8 @@ def test_search_statistics(name, game, threads):
 
 
 # Moves and visits of the first 300-simulation searches of three seeded plies per variant, as
-# the search gave them before it had threads (commit dc52908): threads=1 is that search.  The
+# the search gave them before it had threads (commit dc52908): threads=1 is that search, with
+# the options it did not have off (BEFORE_OPTIONS: no bias, the fixed margin term, no replies).  The
 # 20x20 variants' plies follow 8 seeded uniform-random placements (OPENING): in the opening, the
 # prior has since come to head for the centre (playout_policy.h), which that search did not.
 ONE_THREAD_BEFORE = {
@@ -437,6 +466,7 @@ ONE_THREAD_BEFORE = {
     "classic_3": [(18975, 52), (10726, 88), (12141, 62)],
     "classic_teams": [(19367, 40), (12333, 152), (18303, 73)],
 }
+BEFORE_OPTIONS = {"bias": 0.0, "margin": 0.0, "replies": False}
 OPENING = {"duo": [], "classic_3": [26221, 15644, 22998, 28471, 16009, 1463, 9865, 15629]}
 OPENING["classic_teams"] = OPENING["classic_3"]
 
@@ -445,9 +475,9 @@ OPENING["classic_teams"] = OPENING["classic_3"]
 def test_one_thread_is_the_search_before_threads(variant):
     game = P.replay(variant, "any", OPENING[variant])   # the default start rule
     for seed, expected in enumerate(ONE_THREAD_BEFORE[variant]):
-        ids, visits, *_ = _core.mcts(game, simulations=300, seed=seed, threads=1)
+        ids, visits, *_ = _core.mcts(game, simulations=300, seed=seed, threads=1, **BEFORE_OPTIONS)
         assert (int(ids[0]), int(visits[0])) == expected, seed
-        assert _core.mcts(game, simulations=300, seed=seed)[0][0] == ids[0]   # 1 is the default
+        assert _core.mcts(game, simulations=300, seed=seed, **BEFORE_OPTIONS)[0][0] == ids[0]  # 1: the default
         game.play(int(ids[0]))
 
 
@@ -573,6 +603,8 @@ def test_non_game_is_a_type_error(not_a_game):
     {"simulations": 10, "widening": 0.0}, {"simulations": 10, "widening": -1.0},
     {"simulations": 10, "widening": math.nan}, {"simulations": 10, "widening": math.inf},
     {"simulations": 10, "max_nodes": 0}, {"simulations": 10, "max_nodes": -5},
+    {"simulations": 10, "bias": -0.1}, {"simulations": 10, "bias": math.nan}, {"simulations": 10, "bias": math.inf},
+    {"simulations": 10, "margin": -0.1}, {"simulations": 10, "margin": 0.5}, {"simulations": 10, "margin": math.nan},
     {"simulations": 10, "threads": 0}, {"simulations": 10, "threads": -1}, {"simulations": 10, "threads": 65},
 ], ids=repr)
 def test_core_mcts_bad_parameters(kwargs):
@@ -604,6 +636,7 @@ def test_mcts_agent_rejects_bad_counts_and_times(kwargs):
     "mcts:sims=0", "mcts:sims=-5", "mcts:seconds=0", "mcts:seconds=-1",
     "mcts:c=-1", "mcts:exploration=-0.5", "mcts:widening=0", "mcts:widening=-2", "mcts:max_nodes=0",
     "mcts:widening=inf", "mcts:c=nan", "mcts:threads=0", "mcts:threads=65", "mcts:threads=-1",
+    "mcts:bias=-1", "mcts:bias=inf", "mcts:margin=0.5", "mcts:margin=-0.5", "mcts:replies=2", "mcts:replies=-1",
 ])
 def test_make_agent_rejects_out_of_range_values(spec):
     # make_agent's docstring: ValueError for "a value that is not a number or is out of range";
@@ -698,7 +731,8 @@ def test_wilson_interval_hand_worked():
 def test_mcts_values_count_a_team_win_as_a_whole_win():
     # classic_teams: blue+red play greedy against random yellow+green; 30 plies in, the greedy
     # team is far ahead, so winning is near certain and a won game is worth (nearly) 1 to its
-    # side, not half of it (Search.values: a side's share of the win, 1 alone).
+    # side, not half of it (Search.win_probability: a side's share of the win, 1 alone), and the
+    # value is at least its (1 - w) part.
     game = blokus.Game("classic_teams")
     agents = [make_agent("greedy", seed=1), make_agent("random", seed=2)]
     for _ in range(30):
@@ -706,4 +740,5 @@ def test_mcts_values_count_a_team_win_as_a_whole_win():
     scores = game.player_scores()
     assert game.to_move == 2 and scores[0] == scores[2] and scores[0] - scores[1] >= 10
     search = MCTSAgent(500, seed=1).search(game)
-    assert search.values[0] > 0.9
+    assert search.win_probability[0] > 0.9
+    assert search.values[0] >= (1 - MARGIN) * search.win_probability[0]

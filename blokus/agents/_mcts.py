@@ -42,6 +42,20 @@ class MCTSAgent(_Seeded):
     widening : float
         Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
         first children in prior order.
+    bias : float
+        Progressive bias w >= 0 (``bias``; default 0.3; 0: none): a child's bound gains
+        w * P * sqrt(N) / (1 + n), P its share of its parent's priors, N and n the parent's and
+        its visits, so that the search tries the moves the prior likes first and longer.
+    margin : float
+        Weight w of the score margin in a playout's value, in [0, 0.5) so that any win is worth
+        more than any loss (``margin``; default 0.375): the value is (1 - w) * share of the win
+        + w * (1 + tanh(z)) / 2, z the margin over the best other side in standard deviations
+        from its running mean over the search's simulations, as Pentobi's. 0: a small fixed
+        margin term instead, 0.9 * share + 0.1 * (1 + tanh(margin / 20)) / 2.
+    replies : bool
+        Last good reply with forgetting in the playouts (``replies=1``/``0``; default on): each
+        colour answers a move with its reply of the last playout its side won, until a
+        playout with that reply is lost (LGRF-1, as Pentobi's playouts).
     max_nodes : int
         The trees stop growing at this many nodes in all (40 bytes each); playouts go on.
     threads : int, optional
@@ -67,7 +81,8 @@ class MCTSAgent(_Seeded):
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = 0.2, widening: float = 2.0, max_nodes: int = 1 << 22,
+                 exploration: float = 0.2, widening: float = 2.0, bias: float = 0.3,
+                 margin: float = 0.375, replies: bool = True, max_nodes: int = 1 << 22,
                  threads: int | None = None, reuse: bool = True, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
@@ -78,11 +93,15 @@ class MCTSAgent(_Seeded):
         _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
         _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
         _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
+        _check(0 <= bias < math.inf, "bias", bias, ">= 0 and finite")
+        _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
+        _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "widening": float(widening),
+                        "bias": float(bias), "margin": float(margin), "replies": bool(replies),
                         "max_nodes": int(max_nodes), "threads": int(threads)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []

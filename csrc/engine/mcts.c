@@ -10,14 +10,15 @@
 #include "core/movegen.h"
 #include "core/score.h"
 
-/* Weight of the score margin in a playout's value: small, so that winning
- * always counts for more than winning by more. */
+/* Weight of the score margin in a playout's value when params.margin is 0:
+ * small, so that winning always counts for more than winning by more. */
 #define MARGIN_WEIGHT 0.1
 #define MARGIN_SCALE 20.0 /* squares: a margin this large is worth ~76% of MARGIN_WEIGHT */
 
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22};
+    return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22,
+                            .bias = 0.3, .margin = 0.375, .replies = 1};
 }
 
 /* Room for `capacity` nodes and their results in t (its old arrays freed
@@ -65,7 +66,8 @@ static int reset(tree *t, const bk_board *root)
 static void restart_players(tree *t)
 {
     t->played = 0;
-    for (int p = 0; p < BK_MAX_COLOURS; p++) t->player_wins[p] = t->player_scores[p] = 0.0;
+    for (int p = 0; p < BK_MAX_COLOURS; p++)
+        t->player_wins[p] = t->player_scores[p] = t->margin_n[p] = t->margin_mean[p] = t->margin_m2[p] = 0.0;
 }
 
 /* A tree from a copy of `root` drawing from stream (seed, stream); NULL when
@@ -77,7 +79,15 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64
     t->params = *params;
     bk_rng_seed(&t->rng, seed, (uint64_t)stream);
     t->num_players = bk_player_sides(root->variant, t->side);
+    if (params->replies) {
+        if (!(t->replies = malloc(sizeof *t->replies))) {
+            free(t);
+            return NULL;
+        }
+        bk_replies_clear(t->replies);
+    }
     if (!reset(t, root)) {
+        free(t->replies);
         free(t);
         return NULL;
     }
@@ -89,6 +99,7 @@ static void tree_free(tree *t)
     if (!t) return;
     free(t->results);
     free(t->nodes);
+    free(t->replies);
     free(t);
 }
 
@@ -239,7 +250,8 @@ static int reserve(tree *t, int64_t n, int is_root)
  * then a counting sort on the prior's half-octave, so that moves of about
  * the same prior come in random order.  Returns how many have a positive
  * prior: those come first, the rest (bucket PRIOR_BUCKETS) are not to be
- * considered. */
+ * considered.  With a progressive bias, t->share[j] is the share of the
+ * priors of out[j], as node.prior keeps it. */
 static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -261,7 +273,16 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         start[k + 1]++;
     }
     for (int k = 0; k <= PRIOR_BUCKETS; k++) start[k + 1] += start[k];
-    for (int i = 0; i < n; i++) out[start[t->bucket[i]]++] = moves[i];
+    float sum = 0.0f;
+    for (int i = 0; t->params.bias > 0.0 && i < n; i++) sum += t->priors[i];
+    for (int i = 0; i < n; i++) {
+        int j = start[t->bucket[i]]++;
+        out[j] = moves[i];
+        if (t->params.bias > 0.0 && t->priors[i] > 0.0f) { /* a prior of 0: not a child */
+            float q = -4.0f * log2f(t->priors[i] / sum);
+            t->share[j] = (uint8_t)(q < 0.0f ? 0 : q > 255.0f ? 255 : (int)(q + 0.5f));
+        }
+    }
     return considered;
 }
 
@@ -275,7 +296,7 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
     node *children = t->nodes + t->num_nodes;
     for (int i = 0; i < n; i++) {
-        children[i] = (node){.move = t->ordered[i], .player = player};
+        children[i] = (node){.move = t->ordered[i], .player = player, .prior = t->params.bias > 0.0 ? t->share[i] : 0};
         t->results[t->num_nodes + i] = (node_result){0};
     }
     t->nodes[v].first_child = (uint32_t)t->num_nodes;
@@ -285,18 +306,21 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
 }
 
 /* The child of v to descend to: the first never visited among those
- * admitted by widening, else the highest upper confidence bound. */
+ * admitted by widening, else the highest upper confidence bound, plus the
+ * progressive bias for the moves the prior likes (fading as they are
+ * visited: Pentobi's exploration term, like PUCT's, weighs its priors). */
 static uint32_t select_child(const tree *t, const node *v)
 {
     double widened = 1.0 + t->params.widening * sqrt((double)v->visits); /* in double: no overflow */
     int admitted = widened < v->num_children ? (int)widened : v->num_children;
     const node *children = t->nodes + v->first_child;
-    double log_n = log((double)v->visits), best = -1.0;
+    double log_n = log((double)v->visits), best = -1.0, bias = t->params.bias * sqrt((double)v->visits);
     int choice = 0;
     for (int i = 0; i < admitted; i++) {
         if (children[i].visits == 0) return v->first_child + (uint32_t)i;
         double n = children[i].visits;
         double ucb = children[i].value / n + t->params.exploration * sqrt(log_n / n);
+        if (bias > 0.0) ucb += bias * exp2(-0.25 * children[i].prior) / (1.0 + n);
         if (ucb > best) {
             best = ucb;
             choice = i;
@@ -305,11 +329,26 @@ static uint32_t select_child(const tree *t, const node *v)
     return v->first_child + (uint32_t)choice;
 }
 
+/* Player p's margin m standardised over the simulations since the root was
+ * set (m counted in): (1 + tanh(z)) / 2, z the deviations of m from their
+ * running mean (Welford's update), 1/2 while they have not varied. */
+static double standard_margin(tree *t, int p, double m)
+{
+    t->margin_n[p] += 1.0;
+    double d = m - t->margin_mean[p];
+    t->margin_mean[p] += d / t->margin_n[p];
+    t->margin_m2[p] += d * (m - t->margin_mean[p]);
+    double var = t->margin_m2[p] / t->margin_n[p];
+    return var > 0.0 ? 0.5 + 0.5 * tanh((m - t->margin_mean[p]) / sqrt(var)) : 0.5;
+}
+
 /* Each player's value of a finished game: its side's share of the win
- * (`shares`), plus a little for its margin over the best other side.  A side
+ * (`shares`), plus a term for its margin over the best other side.  A side
  * is the players who share one score: a team in classic_teams, else a single
- * player.  `scores`: each player's final score. */
-static void playout_values(const tree *t, const bk_board *b, double *values, double *shares, int *scores)
+ * player.  `scores`: each player's final score.  With params.margin = w > 0
+ * the value is (1 - w) share + w standard_margin, as Pentobi's, so that the
+ * margin counts at whatever scale the position's margins vary. */
+static void playout_values(tree *t, const bk_board *b, double *values, double *shares, int *scores)
 {
     int n = bk_player_scores(b, scores);
     bk_win_shares(b, shares);
@@ -317,8 +356,13 @@ static void playout_values(const tree *t, const bk_board *b, double *values, dou
         int other = INT32_MIN;
         for (int q = 0; q < n; q++)
             if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
-        double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
-        values[p] = (1.0 - MARGIN_WEIGHT) * shares[p] + MARGIN_WEIGHT * margin;
+        double w = t->params.margin;
+        if (w > 0.0) {
+            values[p] = (1.0 - w) * shares[p] + w * standard_margin(t, p, scores[p] - other);
+        } else {
+            double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
+            values[p] = (1.0 - MARGIN_WEIGHT) * shares[p] + MARGIN_WEIGHT * margin;
+        }
     }
 }
 
@@ -340,10 +384,11 @@ static void simulate(tree *t)
         bk_play_unchecked(&b, t->nodes[v].move);
         path[depth++] = v;
     }
-    bk_policy_playout(&b, &t->rng, &t->playout_scratch);
+    bk_policy_playout(&b, &t->rng, &t->playout_scratch, t->replies);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
     playout_values(t, &b, values, shares, scores);
+    if (t->replies) bk_replies_learn(t->replies, &b, t->root.num_moves, shares); /* the moves below the root */
     for (int p = 0; p < t->num_players; p++) {
         t->player_wins[p] += shares[p];
         t->player_scores[p] += scores[p];

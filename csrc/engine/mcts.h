@@ -5,9 +5,10 @@
  * works for 2, 3 and 4 players alike: each player picks what is best for
  * itself.  A playout's value for a player is its side's share of the win (1
  * alone, 1/k in a k-way tie between sides, 0 otherwise; a side is a player,
- * or a team in classic_teams) plus a small term for its score margin over
- * the best other side, which breaks ties between equally won or lost
- * positions.
+ * or a team in classic_teams) plus a term for its score margin over the
+ * best other side, which breaks ties between equally won or lost positions
+ * (by default weighing 0.375, the margin standardised by the search's own
+ * statistics: Pentobi's).
  *
  * Simulations leave the tree by the playout policy of playout_policy.h
  * (local answers to the opponents' last moves, large pieces first), not by
@@ -18,7 +19,10 @@
  * progressive widening: a node visited n times
  * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
  * legal placements per position, this keeps the search on the moves a good
- * player considers first.
+ * player considers first.  By default also (bk_mcts_params; the three
+ * kept together by a match against Pentobi, benchmarks/README.md): a
+ * progressive bias towards the moves of high prior, the standardised margin
+ * above, and last good replies in the playouts (replies.h), as Pentobi.
  *
  * A search may run on several threads by root parallelisation: each thread
  * grows its own tree from the same root with its own random stream (seed,
@@ -40,6 +44,12 @@ typedef struct {
     double widening;    /* children admitted per sqrt(visit) */
     int expand_after;   /* visits of a leaf before its children are made */
     int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */
+    double bias;        /* progressive bias w: a child's bound gains w * P * sqrt(N) / (1 + n),
+                         * P its share of its parent's priors; 0: none */
+    double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
+                         * win outweighs any loss); 0: the small fixed margin term instead
+                         * (see playout_values in mcts.c) */
+    int replies;        /* nonzero: the playouts play last good replies (replies.h) */
 } bk_mcts_params;
 
 /* Sensible defaults for the parameters above. */

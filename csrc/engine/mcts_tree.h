@@ -15,6 +15,7 @@ typedef struct {
     uint16_t move;          /* placement id that leads here */
     uint16_t num_children;  /* legal placements here, once expanded */
     uint8_t player;         /* who made `move` */
+    uint8_t prior;          /* -4 log2 of its share of the parent's priors, 0..255 (for the bias) */
 } node;
 
 /* What the nodes' results say to the analysis, beside the values the
@@ -39,10 +40,14 @@ typedef struct {
     int num_players;
     double player_wins[BK_MAX_COLOURS];   /* per player: sums over the `played` simulations */
     double player_scores[BK_MAX_COLOURS];
+    /* per player: count, mean and sum of squared deviations (Welford) of its
+     * margins over the `played` simulations, for the standardised margin */
+    double margin_n[BK_MAX_COLOURS], margin_mean[BK_MAX_COLOURS], margin_m2[BK_MAX_COLOURS];
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
     float priors[BK_MAX_MOVES];
-    uint8_t bucket[BK_MAX_MOVES];
+    uint8_t bucket[BK_MAX_MOVES], share[BK_MAX_MOVES]; /* share: node.prior of ordered[i] */
     bk_policy_scratch playout_scratch;
+    bk_replies *replies; /* NULL unless params.replies: kept between searches */
     int64_t target;       /* its share of the search's simulations */
     const atomic_int *stop; /* set when the search is to end before every share is done */
 } tree;

@@ -209,7 +209,10 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
     if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
 }
 
-void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch)
+void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
 {
-    while (b->to_move >= 0) bk_play_unchecked(b, policy_move(b, rng, scratch));
+    while (b->to_move >= 0) {
+        int id = replies ? bk_replies_get(replies, b) : -1;
+        bk_play_unchecked(b, id >= 0 ? id : policy_move(b, rng, scratch));
+    }
 }

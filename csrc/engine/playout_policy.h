@@ -31,6 +31,7 @@
 
 #include "core/board.h"
 #include "engine/playout.h"
+#include "engine/replies.h"
 
 /* Room for one playout's move lists. */
 typedef struct {
@@ -57,7 +58,9 @@ void bk_playout_policy_init(void);
  * (benchmarks/bench_strength.py). */
 void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out);
 
-/* Plays the board to its end, every move by the policy above. */
-void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch);
+/* Plays the board to its end, every move by the policy above, or by the
+ * last good reply to the last move when `replies` (NULL: none) knows a legal
+ * one. */
+void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies);
 
 #endif

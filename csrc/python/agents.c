@@ -103,6 +103,8 @@ static int check_search_args(long long simulations, double seconds, long long th
                       : !(seconds >= 0.0 && isfinite(seconds)) ? "seconds must be > 0 and finite (0: no limit)"
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
                       : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
+                      : !(p->bias >= 0.0 && isfinite(p->bias))                ? "bias must be >= 0 and finite"
+                      : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
                       : threads < 1 || threads > BK_MCTS_MAX_THREADS  ? "threads must be in [1, 64]"
                                                                       : NULL;
@@ -144,7 +146,7 @@ static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
 static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
     return a->exploration == b->exploration && a->widening == b->widening && a->expand_after == b->expand_after &&
-           a->max_nodes == b->max_nodes;
+           a->max_nodes == b->max_nodes && a->bias == b->bias && a->margin == b->margin && a->replies == b->replies;
 }
 
 /* The search to run for board b: the kept one advanced to b when it has the
@@ -172,16 +174,16 @@ static bk_mcts *search_for(kept_search *k, const bk_board *b, const bk_mcts_para
 
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"game",     "simulations", "seconds", "exploration", "widening",
-                             "max_nodes", "threads",    "seed",    "tree",        NULL};
+    static char *kwlist[] = {"game",    "simulations", "seconds", "exploration", "widening", "bias", "margin",
+                             "replies", "max_nodes",   "threads", "seed",        "tree",     NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddLLOO:mcts", kwlist, &game, &simulations, &seconds,
-                                     &params.exploration, &params.widening, &max_nodes, &threads, &seed_obj,
-                                     &tree_obj))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpLLOO:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.widening, &params.bias, &params.margin,
+                                     &params.replies, &max_nodes, &threads, &seed_obj, &tree_obj))
         return NULL;
     params.max_nodes = max_nodes;
     bk_board *b = bkpy_game_board(module, game, "mcts");
@@ -234,7 +236,8 @@ static PyMethodDef agent_functions[] = {
      "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
-     "     max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
+     "     bias=0.3, margin=0.375, replies=True, max_nodes=4194304, threads=1, seed=0,\n"
+     "     tree=None)\n--\n\n"
      "UCT search in C from the game's position, with the GIL released; stops\n"
      "after `simulations` (over all threads) or `seconds`, whichever comes\n"
      "first.  threads > 1: one tree per thread, their root statistics added.\n\n"

@@ -1,0 +1,39 @@
+/* Last good replies; see replies.h. */
+#include "engine/replies.h"
+
+#include <string.h>
+
+#include "core/movegen.h"
+#include "core/variants.h"
+
+void bk_replies_clear(bk_replies *r)
+{
+    memset(r, 0xFF, sizeof *r); /* BK_NO_REPLY everywhere */
+}
+
+void bk_replies_learn(bk_replies *r, const bk_board *b, int from, const double *shares)
+{
+    const bk_variant_info *v = bk_variant_facts(b->variant);
+    double best = 0.0;
+    for (int p = 0; p < v->num_players; p++)
+        if (shares[p] > best) best = shares[p];
+    int placed[BK_MAX_COLOURS] = {0}; /* per colour, before move i: who moved a shared colour then */
+    for (int i = 0; i < b->num_moves; i++) {
+        int c = b->history[i].colour, id = b->history[i].id;
+        int mover = v->mover[c] >= 0 ? v->mover[c] : placed[c] % v->num_players; /* as bk_player_of_colour */
+        placed[c]++;
+        if (i < from || i == 0) continue;
+        int last = b->history[i - 1].id;
+        if (shares[mover] == best)
+            r->reply[c][last] = (uint16_t)id;
+        else if (r->reply[c][last] == id)
+            r->reply[c][last] = BK_NO_REPLY;
+    }
+}
+
+int bk_replies_get(const bk_replies *r, const bk_board *b)
+{
+    if (b->num_moves == 0) return -1;
+    int id = r->reply[b->to_move][b->history[b->num_moves - 1].id];
+    return id != BK_NO_REPLY && bk_check(b, b->to_move, id) == BK_OK ? id : -1;
+}
