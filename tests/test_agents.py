@@ -208,6 +208,27 @@ def test_mcts_opening_searches_pentominoes_only(variant):
         game.play(int(search.ids[0]))
 
 
+def test_prior_features_of_the_first_monomino():
+    # Duo, fixed start: the only legal monomino is on the mover's starting point, 2.5 rows and
+    # 2.5 columns from the board's centre (6.5, 6.5); it makes 4 attachment points (its
+    # diagonals, all empty), a piece below the opening's pentominoes, nothing local or blocked
+    # before the opponent has moved (the features of csrc/engine/playout_policy.h, in order).
+    game = blokus.Game("duo", start="fixed")
+    ids, features, phase = _core.prior_features(game)
+    assert ids.dtype == np.int32 and features.dtype == np.float32 and phase == 0
+    assert sorted(ids.tolist()) == sorted(game.legal_moves().tolist())
+    pieces = len(blokus.PIECE_NAMES)
+    assert features.shape == (len(ids), pieces + 8)
+    assert np.all(features[:, :pieces].sum(1) == 1)          # one piece each
+    monominoes = [i for i, m in enumerate(ids.tolist()) if placed_size(game, m) == 1]
+    assert len(monominoes) == 1
+    x = features[monominoes[0]]
+    assert x[blokus.PIECE_NAMES.index("1")] == 1
+    assert x[pieces:].tolist() == pytest.approx([3, 0, 0, 0, 0, 4, math.sqrt(12.5), 1])
+    with pytest.raises(ValueError, match="game over"):
+        _core.prior_features(finished_game())
+
+
 # --- 2. reproducibility ------------------------------------------------------------------
 
 def self_play(spec, seed, variant, start="fixed"):

@@ -21,9 +21,11 @@
 
 /* Draw weight of each orientation's piece: [0] 20x20 boards, [1] Duo. */
 static float piece_weight[2][BK_NUM_ORIENTS];
-/* Per placement on the 20x20 board: the distance from the board's centre
- * to its nearest cell's centre, at least CENTRE_NEAR. */
-static float centre_distance[BK_MAX_PLACEMENTS];
+/* Per placement: the distance from the board's centre to its nearest cell's
+ * centre, at least CENTRE_NEAR; by bk_geometry.index. */
+static float centre_distance[BK_NUM_GEOMETRIES][BK_MAX_PLACEMENTS];
+/* Attachment points each orientation makes on an empty board (corners()). */
+static int orient_corners[BK_NUM_ORIENTS];
 
 /* Attachment points an orientation makes on an empty board: the cells
  * diagonal to it and not next to it. */
@@ -51,20 +53,23 @@ void bk_playout_policy_init(void)
 {
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         int size = bk_orients[o].size, k = corners(&bk_orients[o]) - 1;
+        orient_corners[o] = k + 1;
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
     }
-    const bk_geometry *g = bk_geometry_for(20);
-    float centre = (g->side - 1) / 2.0f;
-    for (int id = 0; id < g->num_placements; id++) {
-        const bk_orient *o = &bk_orients[g->orient_of[id]];
-        float nearest = 1e9f;
-        for (int k = 0; k < o->size; k++) {
-            float dr = g->row_of[id] + o->cells[k].r - centre, dc = g->col_of[id] + o->cells[k].c - centre;
-            float d = sqrtf(dr * dr + dc * dc);
-            if (d < nearest) nearest = d;
+    for (int side = 14; side <= 20; side += 6) {
+        const bk_geometry *g = bk_geometry_for(side);
+        float centre = (g->side - 1) / 2.0f;
+        for (int id = 0; id < g->num_placements; id++) {
+            const bk_orient *o = &bk_orients[g->orient_of[id]];
+            float nearest = 1e9f;
+            for (int k = 0; k < o->size; k++) {
+                float dr = g->row_of[id] + o->cells[k].r - centre, dc = g->col_of[id] + o->cells[k].c - centre;
+                float d = sqrtf(dr * dr + dc * dc);
+                if (d < nearest) nearest = d;
+            }
+            centre_distance[g->index][id] = nearest < CENTRE_NEAR ? CENTRE_NEAR : nearest;
         }
-        centre_distance[id] = nearest < CENTRE_NEAR ? CENTRE_NEAR : nearest;
     }
 }
 
@@ -184,12 +189,64 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
  * centre takes the open space there. */
 static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, int smallest, float *priors)
 {
+    const float *distance = centre_distance[b->geom->index];
     float nearest = 1e9f;
     for (int i = 0; i < n; i++)
-        if (bk_orients[b->geom->orient_of[moves[i]]].size >= smallest && centre_distance[moves[i]] < nearest)
-            nearest = centre_distance[moves[i]];
+        if (bk_orients[b->geom->orient_of[moves[i]]].size >= smallest && distance[moves[i]] < nearest)
+            nearest = distance[moves[i]];
     for (int i = 0; i < n; i++)
-        if (centre_distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
+        if (distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
+}
+
+/* Attachment points of the mover that placement id would create: cells
+ * diagonal to it, not next to it, not forbidden to the mover and not already
+ * its attachment points. */
+static int new_points(const bk_board *b, int id)
+{
+    const bk_geometry *g = b->geom;
+    const bk_orient *o = &bk_orients[g->orient_of[id]];
+    const uint32_t *forbidden = b->forbidden[b->to_move], *attach = b->attach[b->to_move];
+    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, n = 0;
+    uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}; /* rows top - 1 .. top + height */
+    for (int k = 0; k < o->height; k++) cells[k + 1] = o->rows[k] << shift;
+    for (int k = 0; k < o->height + 2; k++) {
+        uint32_t above = k > 0 ? cells[k - 1] : 0, below = k + 1 < o->height + 2 ? cells[k + 1] : 0;
+        uint32_t edge = cells[k] << 1 | cells[k] >> 1 | above | below | cells[k];
+        uint32_t diag = (above | below) << 1 | (above | below) >> 1;
+        int R = top - 1 + k;
+        n += bk_popcount64(diag & ~edge & ~forbidden[R] & ~attach[R]);
+    }
+    return n;
+}
+
+int bk_prior_phase(const bk_board *b)
+{
+    int n = b->num_moves;
+    return n < BK_PRIOR_OPENING ? 0 : n < BK_PRIOR_MIDDLE ? 1 : 2;
+}
+
+void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out)
+{
+    const bk_geometry *g = b->geom;
+    uint32_t local[BK_ROWS], twice[BK_ROWS], rivals[BK_ROWS];
+    local_points(b, local, twice);
+    rival_points(b, rivals);
+    int smallest = min_size(b);
+    for (int i = 0; i < n; i++) {
+        int id = moves[i], o = g->orient_of[id], size = bk_orients[o].size;
+        float *x = out + (size_t)i * BK_PRIOR_FEATURES;
+        for (int f = 0; f < BK_PRIOR_FEATURES; f++) x[f] = 0.0f;
+        int count = local_count(g, id, local, twice), block = covered(g, id, rivals);
+        x[BK_PRIOR_PIECE + bk_orients[o].piece] = 1.0f;
+        x[BK_PRIOR_CORNERS] = (float)(orient_corners[o] - 1);
+        x[BK_PRIOR_LOCAL] = (float)count;
+        x[BK_PRIOR_ANY_LOCAL] = count > 0 ? 1.0f : 0.0f;
+        x[BK_PRIOR_BLOCK] = (float)block;
+        x[BK_PRIOR_ANY_BLOCK] = block > 0 ? 1.0f : 0.0f;
+        x[BK_PRIOR_NEW_POINTS] = (float)new_points(b, id);
+        x[BK_PRIOR_CENTRE] = centre_distance[g->index][id];
+        x[BK_PRIOR_SMALL] = size < smallest ? 1.0f : 0.0f;
+    }
 }
 
 void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out)

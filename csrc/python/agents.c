@@ -8,6 +8,7 @@
 
 #include "engine/mcts.h"
 #include "core/movegen.h"
+#include "engine/playout_policy.h"
 #include "engine/policy.h"
 
 /* Simulations of the calling thread per release of the GIL, between time and
@@ -221,11 +222,39 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
     return result;
 }
 
+/* The legal moves of the colour to move with the prior's features of each
+ * (playout_policy.h), for fitting the prior's weights. */
+static PyObject *prior_features(PyObject *module, PyObject *game)
+{
+    bk_board *b = bkpy_game_board(module, game, "prior_features");
+    if (!b) return NULL;
+    if (b->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to weigh");
+    uint16_t *moves = PyMem_Malloc(BK_MAX_MOVES * sizeof *moves);
+    if (!moves) return PyErr_NoMemory();
+    npy_intp n = bk_gen_moves(b, b->to_move, moves), dims[2] = {n, BK_PRIOR_FEATURES};
+    PyObject *ids = PyArray_SimpleNew(1, dims, NPY_INT32), *features = PyArray_SimpleNew(2, dims, NPY_FLOAT32);
+    if (ids && features) {
+        for (npy_intp i = 0; i < n; i++) ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i];
+        bk_prior_features(b, moves, (int)n, PyArray_DATA((PyArrayObject *)features));
+    }
+    PyMem_Free(moves);
+    if (ids && features) return Py_BuildValue("(NNi)", ids, features, bk_prior_phase(b));
+    Py_XDECREF(ids);
+    Py_XDECREF(features);
+    return NULL;
+}
+
 static PyMethodDef agent_functions[] = {
     {"policy_move", (PyCFunction)(void (*)(void))policy_move, METH_VARARGS | METH_KEYWORDS,
      "policy_move(game, policy, seed)\n--\n\n"
      "The placement id that built-in policy \"random\" or \"greedy\" plays for the\n"
      "colour to move, drawing from random stream `seed`."},
+    {"prior_features", prior_features, METH_O,
+     "prior_features(game)\n--\n\n"
+     "(ids int32 (n,), features float32 (n, F), phase): the legal placements of the\n"
+     "colour to move, the features of each that a fitted prior weighs\n"
+     "(csrc/engine/playout_policy.h) and the game's phase (which weights apply);\n"
+     "ValueError once the game is over.  For benchmarks/fit_prior.py."},
     {"mcts_tree", mcts_tree, METH_NOARGS,
      "mcts_tree()\n--\n\n"
      "A holder for a search that mcts(..., tree=) keeps between calls: the next\n"
