@@ -248,9 +248,7 @@ int bk_is_out(const bk_board *b, int colour)
 
 int bk_player_of_colour(const bk_board *b, int colour)
 {
-    const bk_variant_info *v = bk_variant_facts(b->variant);
-    int mover = v->mover[colour];
-    return mover >= 0 ? mover : b->placed[colour] % v->num_players; /* in rotation (docs/rules.md) */
+    return bk_variant_mover(bk_variant_facts(b->variant), colour, b->placed[colour]);
 }
 
 uint64_t bk_key(const bk_board *b)

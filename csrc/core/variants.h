@@ -27,4 +27,8 @@ bk_status bk_variant_get_info(int variant, bk_variant_info *info);
 /* The facts of a variant already checked (a board's): no copy, no check. */
 const bk_variant_info *bk_variant_facts(int variant);
 
+/* The player who moves `colour` when `placed` of its pieces are on the board
+ * (a shared colour goes round the players: docs/rules.md, "Scoring"). */
+int bk_variant_mover(const bk_variant_info *v, int colour, int placed);
+
 #endif

@@ -20,8 +20,7 @@ void bk_replies_learn(bk_replies *r, const bk_board *b, int from, const double *
     int placed[BK_MAX_COLOURS] = {0}; /* per colour, before move i: who moved a shared colour then */
     for (int i = 0; i < b->num_moves; i++) {
         int c = b->history[i].colour, id = b->history[i].id;
-        int mover = v->mover[c] >= 0 ? v->mover[c] : placed[c] % v->num_players; /* as bk_player_of_colour */
-        placed[c]++;
+        int mover = bk_variant_mover(v, c, placed[c]++);
         if (i < from || i == 0) continue;
         int last = b->history[i - 1].id;
         if (shares[mover] == best)
