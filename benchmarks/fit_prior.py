@@ -38,8 +38,10 @@ from blokus import PIECE_NAMES, Game, _core, sgf
 PHASES = 3  # BK_PRIOR_PHASES: before 8 pieces on the board, before 20, after (playout_policy.h)
 PIECES = len(PIECE_NAMES)
 FEATURES = [f"piece {name}" for name in PIECE_NAMES] + [
-    "corners - 1", "local count", "any local", "cells on opponents' points", "any such cell",
-    "new own points", "distance to centre", "below opening size"]
+    "local count", "any local", "cells on rivals' points", "cells on partner's points",
+    "edge: partner", "edge: occupied", "edge: forbidden", "edge: own point", "edge: free",
+    "corner: own", "corner: taken"] + [f"corner: open {k}" for k in range(5)] + [
+    "corner: partner's point", "below opening size"]
 HELD_OUT = 5  # every fifth game
 
 
@@ -86,20 +88,6 @@ def ranks(w, x, owner, phase, played, ks=(1, 5, 21)):
     above = torch.zeros(len(phase)).index_add(0, owner, (bucket > mine).float())
     tied = torch.zeros(len(phase)).index_add(0, owner, (bucket == mine).float())
     return [float(((k - above) / tied).clamp(0, 1).mean()) for k in ks]
-
-
-def hand_set_weights():
-    """The tree's hand-set prior (bk_policy_priors, Duo) in log form: 3^size 1.8^(corners - 1) 1.5^local 4^block, 1e-3 below
-    the opening's size."""
-    piece, size = _core.placement_table("duo")[0], _core.placement_table("duo")[5]
-    sizes = np.zeros(PIECES)
-    sizes[piece] = size
-    w = np.zeros(len(FEATURES))
-    w[:PIECES] = sizes * math.log(3)
-    for name, factor in (("corners - 1", 1.8), ("local count", 1.5), ("cells on opponents' points", 4),
-                         ("below opening size", 1e-3)):
-        w[FEATURES.index(name)] = math.log(factor)
-    return torch.tensor(np.tile(w, (PHASES, 1)), dtype=torch.float64)
 
 
 def fit(x, owner, phase, played, penalty):
@@ -166,7 +154,7 @@ def main():
     ks = (1, 5, 21)
     print(f"{'held-out games':<16} {'log-lik/move':>12} " + " ".join(f"{'top ' + str(k):>7}" for k in ks))
     results = {}
-    for name, weights in (("hand-set", hand_set_weights()), ("fitted", w)):
+    for name, weights in (("fitted", w),):
         ll = float(log_likelihoods(weights, *test).mean())
         top = ranks(weights, *test, ks)
         results[name] = (ll, top)
@@ -176,9 +164,8 @@ def main():
         print(f"  {name:<28}" + "".join(f"{v:>8.3f}" for v in w[:, f].tolist()))
     if args.header:
         ll, top = results["fitted"]
-        cur_ll, cur_top = results["hand-set"]
-        figures = (f"{len(games)} games; held out: log-likelihood/move {ll:.3f} (hand-set {cur_ll:.3f}),\n"
-                   f" * top 1 {top[0]:.0%} ({cur_top[0]:.0%}), top 21 {top[2]:.0%} ({cur_top[2]:.0%}).")
+        figures = (f"{len(games)} games; held out: log-likelihood/move {ll:.3f},\n"
+                   f" * top 1 {top[0]:.0%}, top 21 {top[2]:.0%}.")
         command = "python3 benchmarks/fit_prior.py " + " ".join(os.path.basename(p) for p in args.records)
         write_header(args.header, w, command, figures)
         print("wrote", args.header)

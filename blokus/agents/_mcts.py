@@ -81,7 +81,7 @@ class MCTSAgent(_Seeded):
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = 0.2, widening: float = 2.0, bias: float = 0.3,
+                 exploration: float | None = None, rave: float | None = None,
                  margin: float = 0.375, replies: bool = True, max_nodes: int = 1 << 22,
                  threads: int | None = None, reuse: bool = True, seed: int | None = None):
         super().__init__(seed)
@@ -91,21 +91,21 @@ class MCTSAgent(_Seeded):
             threads = min(available_cores(), MAX_THREADS)
         _check(simulations is None or 1 <= simulations < 2**63, "simulations", simulations, "in [1, 2**63)")
         _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
-        _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
-        _check(0 < widening < math.inf, "widening", widening, "> 0 and finite")
-        _check(0 <= bias < math.inf, "bias", bias, ">= 0 and finite")
         _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
         _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
-                        "exploration": float(exploration), "widening": float(widening),
-                        "bias": float(bias), "margin": float(margin), "replies": bool(replies),
+                        "margin": float(margin), "replies": bool(replies),
                         "max_nodes": int(max_nodes), "threads": int(threads)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)
+        if exploration is not None:
+            self.options["exploration"] = float(exploration)
+        if rave is not None:
+            self.options["rave"] = float(rave)
         self._tree = _core.mcts_tree() if reuse else None
 
     def search(self, game: Game) -> Search:

@@ -15,10 +15,24 @@
 #define MARGIN_WEIGHT 0.1
 #define MARGIN_SCALE 20.0 /* squares: a margin this large is worth ~76% of MARGIN_WEIGHT */
 
+#define INIT_COUNT 3.0f     /* the weight of a new child's initial value, from its prior */
+#define TIE_VALUE 0.5        /* the value expected before any simulation */
+#define EXPAND_AFTER 1.0     /* visits beyond which a node is expanded (the root: at once) */
+#define EXPAND_STEP 0.5      /* and more for each move below the root */
+#define RAVE_PARENT_MAX 25000 /* visits beyond which a node's children get no more RAVE updates */
+#define RAVE_CHILD_MAX 2000.0f /* count beyond which a child gets none */
+
+#include <stdio.h>
+static double env_or(const char *name, double x)
+{
+    const char *v = getenv(name);
+    return v ? atof(v) : x;
+}
+
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.2, .widening = 2.0, .expand_after = 1, .max_nodes = 1 << 22,
-                            .bias = 0.3, .margin = 0.375, .replies = 1};
+    return (bk_mcts_params){.exploration = env_or("BK_C", 0.5), .rave = env_or("BK_RAVE", 0.7),
+                            .max_nodes = 1 << 22, .margin = 0.375, .replies = 1};
 }
 
 /* Room for `capacity` nodes and their results in t (its old arrays freed
@@ -67,7 +81,7 @@ static void restart_players(tree *t)
 {
     t->played = 0;
     for (int p = 0; p < BK_MAX_COLOURS; p++)
-        t->player_wins[p] = t->player_scores[p] = t->margin_n[p] = t->margin_mean[p] = t->margin_m2[p] = 0.0;
+        t->player_wins[p] = t->player_values[p] = t->player_scores[p] = t->margin_n[p] = t->margin_mean[p] = t->margin_m2[p] = 0.0;
 }
 
 /* A tree from a copy of `root` drawing from stream (seed, stream); NULL when
@@ -79,6 +93,7 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64
     t->params = *params;
     bk_rng_seed(&t->rng, seed, (uint64_t)stream);
     t->num_players = bk_player_sides(root->variant, t->side);
+    memset(t->played_by, -1, sizeof t->played_by);
     if (params->replies) {
         if (!(t->replies = malloc(sizeof *t->replies))) {
             free(t);
@@ -248,10 +263,10 @@ static int reserve(tree *t, int64_t n, int is_root)
 
 /* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
  * then a counting sort on the prior's half-octave, so that moves of about
- * the same prior come in random order.  Returns how many have a positive
- * prior: those come first, the rest (bucket PRIOR_BUCKETS) are not to be
- * considered.  With a progressive bias, t->share[j] is the share of the
- * priors of out[j], as node.prior keeps it. */
+ * the same prior come in random order (the selection prefers the first of
+ * equals).  Returns how many have a positive prior: those come first, with
+ * their priors in t->ordered_priors; the rest (bucket PRIOR_BUCKETS) are not
+ * to be considered. */
 static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -273,30 +288,40 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         start[k + 1]++;
     }
     for (int k = 0; k <= PRIOR_BUCKETS; k++) start[k + 1] += start[k];
-    float sum = 0.0f;
-    for (int i = 0; t->params.bias > 0.0 && i < n; i++) sum += t->priors[i];
     for (int i = 0; i < n; i++) {
         int j = start[t->bucket[i]]++;
         out[j] = moves[i];
-        if (t->params.bias > 0.0 && t->priors[i] > 0.0f) { /* a prior of 0: not a child */
-            float q = -4.0f * log2f(t->priors[i] / sum);
-            t->share[j] = (uint8_t)(q < 0.0f ? 0 : q > 255.0f ? 255 : (int)(q + 0.5f));
-        }
+        t->ordered_priors[j] = t->priors[i];
     }
     return considered;
 }
 
+/* The value player p expects here: its mean over the simulations since the
+ * root was set, the tie value before there are any. */
+static float expected_value(const tree *t, int p)
+{
+    return t->played ? (float)(t->player_values[p] / (double)t->played) : (float)TIE_VALUE;
+}
+
 /* Makes the children of node v, whose position is b (a colour is to move);
- * returns 0 when the tree cannot grow. */
+ * returns 0 when the tree cannot grow.  Each child starts with a value of
+ * INIT_COUNT weight: the value the mover expects, scaled by the square root
+ * of its prior over the best prior (Pentobi's initialisation), so that the
+ * moves the prior likes least are hardly tried before the search has found
+ * the others bad. */
 static int expand(tree *t, uint32_t v, const bk_board *b)
 {
     int n = bk_gen_moves(b, b->to_move, t->moves);
     if (!reserve(t, n, v == 0)) return 0;
     n = order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
+    float sum = 0.0f, best = n ? t->ordered_priors[0] : 1.0f, expected = expected_value(t, player);
+    for (int i = 0; i < n; i++) sum += t->ordered_priors[i];
     node *children = t->nodes + t->num_nodes;
     for (int i = 0; i < n; i++) {
-        children[i] = (node){.move = t->ordered[i], .player = player, .prior = t->params.bias > 0.0 ? t->share[i] : 0};
+        float p = t->ordered_priors[i];
+        children[i] = (node){.move = t->ordered[i], .player = player, .prior = p / sum,
+                             .value = expected * sqrtf(p / best), .count = INIT_COUNT};
         t->results[t->num_nodes + i] = (node_result){0};
     }
     t->nodes[v].first_child = (uint32_t)t->num_nodes;
@@ -305,28 +330,69 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
     return 1;
 }
 
-/* The child of v to descend to: the first never visited among those
- * admitted by widening, else the highest upper confidence bound, plus the
- * progressive bias for the moves the prior likes (fading as they are
- * visited: Pentobi's exploration term, like PUCT's, weighs its priors). */
+/* The child of v to descend to: the highest value plus the exploration
+ * term c P sqrt(N) log(N + 1) / n, P its prior share, N the visits of v and
+ * n its count (AlphaGo's term with Pentobi's log factor). */
 static uint32_t select_child(const tree *t, const node *v)
 {
-    double widened = 1.0 + t->params.widening * sqrt((double)v->visits); /* in double: no overflow */
-    int admitted = widened < v->num_children ? (int)widened : v->num_children;
     const node *children = t->nodes + v->first_child;
-    double log_n = log((double)v->visits), best = -1.0, bias = t->params.bias * sqrt((double)v->visits);
+    double parent = (double)v->visits;
+    float explore = (float)(t->params.exploration * sqrt(parent) * log(parent + 1.0)), best = -1.0f;
     int choice = 0;
-    for (int i = 0; i < admitted; i++) {
-        if (children[i].visits == 0) return v->first_child + (uint32_t)i;
-        double n = children[i].visits;
-        double ucb = children[i].value / n + t->params.exploration * sqrt(log_n / n);
-        if (bias > 0.0) ucb += bias * exp2(-0.25 * children[i].prior) / (1.0 + n);
-        if (ucb > best) {
-            best = ucb;
+    for (int i = 0; i < v->num_children; i++) {
+        float x = children[i].value + explore * children[i].prior / children[i].count;
+        if (x > best) {
+            best = x;
             choice = i;
         }
     }
     return v->first_child + (uint32_t)choice;
+}
+
+/* Adds value x of weight w to the mean of node nd. */
+static void add_value(node *nd, double x, float w)
+{
+    nd->count += w;
+    nd->value += (float)(w * (x - nd->value) / nd->count);
+}
+
+/* RAVE (all moves as first): every child of a node on the path gains the
+ * simulation's value as if it had been played there, when its colour played
+ * that placement later in the simulation, weighted the more the sooner it did
+ * (weight w (1 - d / r), d the moves from the node to the first such play and
+ * r the moves from the node to the end), while the node has few visits and
+ * the child a small count.  `colours`: the colour to move at each node of
+ * the path.  The moves of the simulation are b's history from the root's on. */
+static void update_rave(tree *t, const bk_board *b, const uint32_t *path, const int8_t *colours, uint32_t depth,
+                        const double *values)
+{
+    int first = t->root.num_moves, last = b->num_moves; /* history index of the root's move, and the end */
+    int8_t *played_by = t->played_by;
+    int16_t *first_play = t->first_play;
+    for (int k = last - 1; k >= first + (int)depth - 1; k--) { /* the playout's moves */
+        played_by[b->history[k].id] = b->history[k].colour;
+        first_play[b->history[k].id] = (int16_t)(k - first);
+    }
+    for (int i = (int)depth - 1; i >= 0; i--) {
+        const node *v = &t->nodes[path[i]];
+        if (v->visits > RAVE_PARENT_MAX) break; /* and so every node above */
+        if (v->first_child) {
+            node *children = t->nodes + v->first_child;
+            float rest = 1.0f / (float)(last - first - i);
+            for (int c = 0; c < v->num_children; c++) {
+                int id = children[c].move;
+                if (played_by[id] != colours[i] || children[c].count > RAVE_CHILD_MAX) continue;
+                float w = (float)t->params.rave * (1.0f - (float)(first_play[id] - i) * rest);
+                add_value(&children[c], values[children[c].player], w);
+            }
+        }
+        if (i > 0) { /* the move into node i: played at index i - 1 */
+            int id = b->history[first + i - 1].id;
+            played_by[id] = b->history[first + i - 1].colour;
+            first_play[id] = (int16_t)(i - 1);
+        }
+    }
+    for (int k = first; k < last; k++) played_by[b->history[k].id] = -1;
 }
 
 /* Player p's margin m standardised over the simulations since the root was
@@ -370,16 +436,19 @@ static void simulate(tree *t)
 {
     bk_board b = t->root;
     uint32_t path[BK_MAX_HISTORY + 2], depth = 0, v = 0;
+    int8_t colours[BK_MAX_HISTORY + 2];
     path[depth++] = 0;
     for (;;) {
         if (b.to_move < 0) break;
         if (t->nodes[v].first_child == 0) {
-            if (t->full || (v != 0 && t->nodes[v].visits < (uint32_t)t->params.expand_after)) break;
+            double after = EXPAND_AFTER + EXPAND_STEP * (depth - 1);
+            if (t->full || (v != 0 && t->nodes[v].visits <= after)) break;
             if (!expand(t, v, &b)) {
                 t->full = 1;
                 break;
             }
         }
+        colours[depth - 1] = (int8_t)b.to_move;
         v = select_child(t, &t->nodes[v]);
         bk_play_unchecked(&b, t->nodes[v].move);
         path[depth++] = v;
@@ -391,12 +460,15 @@ static void simulate(tree *t)
     if (t->replies) bk_replies_learn(t->replies, &b, t->root.num_moves, shares); /* the moves below the root */
     for (int p = 0; p < t->num_players; p++) {
         t->player_wins[p] += shares[p];
+        t->player_values[p] += values[p];
         t->player_scores[p] += scores[p];
     }
+    if (t->params.rave > 0.0) update_rave(t, &b, path, colours, depth, values);
     for (uint32_t i = 0; i < depth; i++) {
         node *nd = &t->nodes[path[i]];
         nd->visits++;
-        nd->value += values[nd->player];
+        add_value(nd, values[nd->player], 1.0f);
+        t->results[path[i]].value += values[nd->player];
         t->results[path[i]].win += shares[nd->player];
         t->results[path[i]].score += scores[nd->player];
     }

@@ -40,12 +40,9 @@
 #include "engine/playout_policy.h"
 
 typedef struct {
-    double exploration; /* UCT constant c in Q + c * sqrt(ln N / n) */
-    double widening;    /* children admitted per sqrt(visit) */
-    int expand_after;   /* visits of a leaf before its children are made */
+    double exploration; /* c in the exploration term c P sqrt(N) log(N + 1) / n */
+    double rave;        /* weight of a RAVE update (the first at the next move); 0: none */
     int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */
-    double bias;        /* progressive bias w: a child's bound gains w * P * sqrt(N) / (1 + n),
-                         * P its share of its parent's priors; 0: none */
     double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
                          * win outweighs any loss); 0: the small fixed margin term instead
                          * (see playout_values in mcts.c) */

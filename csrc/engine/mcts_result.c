@@ -38,7 +38,8 @@ int bk_mcts_moves(const bk_mcts *s, bk_mcts_move *out)
         const node *children = t->nodes + t->nodes[0].first_child;
         for (int i = 0; i < t->nodes[0].num_children; i++)
             if (children[i].visits)
-                sums[m++] = (bk_mcts_move){children[i].move, children[i].visits, children[i].value,
+                sums[m++] = (bk_mcts_move){children[i].move, children[i].visits,
+                                           t->results[t->nodes[0].first_child + i].value,
                                            t->results[t->nodes[0].first_child + i].win,
                                            t->results[t->nodes[0].first_child + i].score};
     }

@@ -10,17 +10,20 @@
 
 typedef struct {
     uint32_t first_child;   /* 0 until expanded: the root is never anyone's child */
-    uint32_t visits;
-    double value;           /* sum of playout values for `player` */
+    uint32_t visits;        /* simulations through here */
+    float value;            /* the mean value for `player` the selection steers by: over the
+                             * prior's initial count, the visits and the RAVE updates */
+    float count;            /* the weight behind `value` */
+    float prior;            /* its share of the parent's priors */
     uint16_t move;          /* placement id that leads here */
     uint16_t num_children;  /* legal placements here, once expanded */
     uint8_t player;         /* who made `move` */
-    uint8_t prior;          /* -4 log2 of its share of the parent's priors, 0..255 (for the bias) */
 } node;
 
 /* What the nodes' results say to the analysis, beside the values the
  * search steers by: kept apart so that selection scans only the nodes. */
 typedef struct {
+    double value; /* sum of the playout values for `player` over the visits */
     double win;   /* sum of the shares of the win of `player`'s side */
     double score; /* sum of the final scores of `player` */
 } node_result;
@@ -39,13 +42,18 @@ typedef struct {
     int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
     int num_players;
     double player_wins[BK_MAX_COLOURS];   /* per player: sums over the `played` simulations */
+    double player_values[BK_MAX_COLOURS];
     double player_scores[BK_MAX_COLOURS];
     /* per player: count, mean and sum of squared deviations (Welford) of its
      * margins over the `played` simulations, for the standardised margin */
     double margin_n[BK_MAX_COLOURS], margin_mean[BK_MAX_COLOURS], margin_m2[BK_MAX_COLOURS];
     uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
-    float priors[BK_MAX_MOVES];
-    uint8_t bucket[BK_MAX_MOVES], share[BK_MAX_MOVES]; /* share: node.prior of ordered[i] */
+    float priors[BK_MAX_MOVES], ordered_priors[BK_MAX_MOVES];
+    uint8_t bucket[BK_MAX_MOVES];
+    /* RAVE's scratch, per placement: the colour that played it in this
+     * simulation (-1: none) and the first index in its moves where it did */
+    int8_t played_by[BK_MAX_PLACEMENTS];
+    int16_t first_play[BK_MAX_PLACEMENTS];
     bk_policy_scratch playout_scratch;
     bk_replies *replies; /* NULL unless params.replies: kept between searches */
     int64_t target;       /* its share of the search's simulations */

@@ -6,6 +6,8 @@
 
 #include "core/movegen.h"
 #include "core/score.h"
+#include "engine/prior.h"
+#include <stdlib.h>
 
 #define DUO_SIZE_FACTOR 3.0f
 #define DUO_CORNER_FACTOR 1.8f
@@ -24,8 +26,6 @@ static float piece_weight[2][BK_NUM_ORIENTS];
 /* Per placement: the distance from the board's centre to its nearest cell's
  * centre, at least CENTRE_NEAR; by bk_geometry.index. */
 static float centre_distance[BK_NUM_GEOMETRIES][BK_MAX_PLACEMENTS];
-/* Attachment points each orientation makes on an empty board (corners()). */
-static int orient_corners[BK_NUM_ORIENTS];
 
 /* Attachment points an orientation makes on an empty board: the cells
  * diagonal to it and not next to it. */
@@ -53,7 +53,6 @@ void bk_playout_policy_init(void)
 {
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         int size = bk_orients[o].size, k = corners(&bk_orients[o]) - 1;
-        orient_corners[o] = k + 1;
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
     }
@@ -73,9 +72,7 @@ void bk_playout_policy_init(void)
     }
 }
 
-/* The local points of the colour to move (see the header): `local` all of
- * them, `twice` those that are also its own attachment points. */
-static void local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
+void bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
 {
     int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
     bk_player_weights(b->variant, weights);
@@ -126,8 +123,7 @@ static int covered(const bk_geometry *g, int id, const uint32_t *rows)
     return n;
 }
 
-/* Smallest piece considered at this point of the game (see the header). */
-static int min_size(const bk_board *b)
+int bk_min_size(const bk_board *b)
 {
     int n = b->num_moves, c = b->num_colours;
     return n < 2 * c ? 5 : n < 3 * c ? 4 : n < 5 * c ? 3 : 1;
@@ -152,8 +148,8 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
     const bk_geometry *g = b->geom;
     const float *weight = piece_weight[b->variant == BK_DUO];
     uint32_t local[BK_ROWS], twice[BK_ROWS];
-    local_points(b, local, twice);
-    int n = bk_gen_moves(b, b->to_move, s->moves), smallest = min_size(b), best = -1, k = 0;
+    bk_local_points(b, local, twice);
+    int n = bk_gen_moves(b, b->to_move, s->moves), smallest = bk_min_size(b), best = -1, k = 0;
     float total = 0.0f;
     for (;;) {
         for (int i = 0; i < n; i++) {
@@ -198,64 +194,13 @@ static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, int
         if (distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
 }
 
-/* Attachment points of the mover that placement id would create: cells
- * diagonal to it, not next to it, not forbidden to the mover and not already
- * its attachment points. */
-static int new_points(const bk_board *b, int id)
-{
-    const bk_geometry *g = b->geom;
-    const bk_orient *o = &bk_orients[g->orient_of[id]];
-    const uint32_t *forbidden = b->forbidden[b->to_move], *attach = b->attach[b->to_move];
-    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, n = 0;
-    uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}; /* rows top - 1 .. top + height */
-    for (int k = 0; k < o->height; k++) cells[k + 1] = o->rows[k] << shift;
-    for (int k = 0; k < o->height + 2; k++) {
-        uint32_t above = k > 0 ? cells[k - 1] : 0, below = k + 1 < o->height + 2 ? cells[k + 1] : 0;
-        uint32_t edge = cells[k] << 1 | cells[k] >> 1 | above | below | cells[k];
-        uint32_t diag = (above | below) << 1 | (above | below) >> 1;
-        int R = top - 1 + k;
-        n += bk_popcount64(diag & ~edge & ~forbidden[R] & ~attach[R]);
-    }
-    return n;
-}
-
-int bk_prior_phase(const bk_board *b)
-{
-    int n = b->num_moves;
-    return n < BK_PRIOR_OPENING ? 0 : n < BK_PRIOR_MIDDLE ? 1 : 2;
-}
-
-void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out)
-{
-    const bk_geometry *g = b->geom;
-    uint32_t local[BK_ROWS], twice[BK_ROWS], rivals[BK_ROWS];
-    local_points(b, local, twice);
-    rival_points(b, rivals);
-    int smallest = min_size(b);
-    for (int i = 0; i < n; i++) {
-        int id = moves[i], o = g->orient_of[id], size = bk_orients[o].size;
-        float *x = out + (size_t)i * BK_PRIOR_FEATURES;
-        for (int f = 0; f < BK_PRIOR_FEATURES; f++) x[f] = 0.0f;
-        int count = local_count(g, id, local, twice), block = covered(g, id, rivals);
-        x[BK_PRIOR_PIECE + bk_orients[o].piece] = 1.0f;
-        x[BK_PRIOR_CORNERS] = (float)(orient_corners[o] - 1);
-        x[BK_PRIOR_LOCAL] = (float)count;
-        x[BK_PRIOR_ANY_LOCAL] = count > 0 ? 1.0f : 0.0f;
-        x[BK_PRIOR_BLOCK] = (float)block;
-        x[BK_PRIOR_ANY_BLOCK] = block > 0 ? 1.0f : 0.0f;
-        x[BK_PRIOR_NEW_POINTS] = (float)new_points(b, id);
-        x[BK_PRIOR_CENTRE] = centre_distance[g->index][id];
-        x[BK_PRIOR_SMALL] = size < smallest ? 1.0f : 0.0f;
-    }
-}
-
 void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
 {
     const bk_geometry *g = b->geom;
     const float *weight = piece_weight[b->variant == BK_DUO];
     uint32_t local[BK_ROWS], twice[BK_ROWS], rivals[BK_ROWS];
-    local_points(b, local, twice);
-    int smallest = min_size(b);
+    bk_local_points(b, local, twice);
+    int smallest = bk_min_size(b);
     rival_points(b, rivals);
     for (int i = 0; i < n; i++) {
         int id = moves[i], o = g->orient_of[id], count = local_count(g, id, local, twice);
@@ -263,6 +208,7 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
         out[i] = weight[o] * power(PRIOR_LOCAL_FACTOR, count) * power(PRIOR_BLOCK_FACTOR, covered(g, id, rivals)) *
                  (orient->size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
     }
+    if (getenv("BK_FITTED")) bk_fitted_priors(b, moves, n, out);
     if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
 }
 

@@ -58,33 +58,12 @@ void bk_playout_policy_init(void);
  * (benchmarks/bench_strength.py). */
 void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out);
 
-/* Features of a move, one float each, for fitting a prior exp(w . x) to
- * recorded games (benchmarks/fit_prior.py, through blokus._core.prior_features;
- * weights fitted to Pentobi's Duo games did not make the search stronger, so
- * bk_policy_priors keeps its hand-set factors: benchmarks/README.md): */
-enum {
-    BK_PRIOR_PIECE,         /* BK_NUM_PIECES of them: 1 at the move's piece, else 0 */
-    BK_PRIOR_CORNERS = BK_PRIOR_PIECE + BK_NUM_PIECES, /* attachment points the piece makes on an empty board, - 1 */
-    BK_PRIOR_LOCAL,         /* its local count (as the playouts count it, above) */
-    BK_PRIOR_ANY_LOCAL,     /* 1 when that is above 0 */
-    BK_PRIOR_BLOCK,         /* its cells on an opponent's attachment points */
-    BK_PRIOR_ANY_BLOCK,     /* 1 when there are any */
-    BK_PRIOR_NEW_POINTS,    /* attachment points of the mover it creates */
-    BK_PRIOR_CENTRE,        /* squares from the board's centre to its nearest cell, at least 2 */
-    BK_PRIOR_SMALL,         /* 1 for a piece below the opening's minimum size */
-    BK_PRIOR_FEATURES
-};
-
-/* The phase of the game whose weights the prior uses: 0 while fewer than
- * BK_PRIOR_OPENING pieces are on the board, 1 below BK_PRIOR_MIDDLE, then 2. */
-#define BK_PRIOR_PHASES 3
-#define BK_PRIOR_OPENING 8
-#define BK_PRIOR_MIDDLE 20
-int bk_prior_phase(const bk_board *b);
-
-/* Writes n x BK_PRIOR_FEATURES floats, row i the features of moves[i] (legal
- * for the colour to move). */
-void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out);
+/* The local points of the colour to move (above): `local` all of them,
+ * `twice` those that are also its own attachment points (rows as the
+ * board's). */
+void bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice);
+/* The smallest piece the policy considers at this point of the game (above). */
+int bk_min_size(const bk_board *b);
 
 /* Plays the board to its end, every move by the policy above, or by the
  * last good reply to the last move when `replies` (NULL: none) knows a legal

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/mcts.h"
+#include "engine/prior.h"
 #include "core/movegen.h"
 #include "engine/playout_policy.h"
 #include "engine/policy.h"
@@ -103,8 +104,7 @@ static int check_search_args(long long simulations, double seconds, long long th
                       : simulations < 0                  ? "simulations must be >= 1"
                       : !(seconds >= 0.0 && isfinite(seconds)) ? "seconds must be > 0 and finite (0: no limit)"
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
-                      : !(p->widening > 0.0 && isfinite(p->widening))        ? "widening must be > 0 and finite"
-                      : !(p->bias >= 0.0 && isfinite(p->bias))                ? "bias must be >= 0 and finite"
+                      : !(p->rave >= 0.0 && isfinite(p->rave))                ? "rave must be >= 0 and finite"
                       : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
                       : threads < 1 || threads > BK_MCTS_MAX_THREADS  ? "threads must be in [1, 64]"
@@ -146,8 +146,8 @@ static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
 
 static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
-    return a->exploration == b->exploration && a->widening == b->widening && a->expand_after == b->expand_after &&
-           a->max_nodes == b->max_nodes && a->bias == b->bias && a->margin == b->margin && a->replies == b->replies;
+    return a->exploration == b->exploration && a->rave == b->rave && a->max_nodes == b->max_nodes &&
+           a->margin == b->margin && a->replies == b->replies;
 }
 
 /* The search to run for board b: the kept one advanced to b when it has the
@@ -175,15 +175,15 @@ static bk_mcts *search_for(kept_search *k, const bk_board *b, const bk_mcts_para
 
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"game",    "simulations", "seconds", "exploration", "widening", "bias", "margin",
-                             "replies", "max_nodes",   "threads", "seed",        "tree",     NULL};
+    static char *kwlist[] = {"game",      "simulations", "seconds", "exploration", "rave", "margin", "replies",
+                             "max_nodes", "threads",     "seed",    "tree",        NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpLLOO:mcts", kwlist, &game, &simulations, &seconds,
-                                     &params.exploration, &params.widening, &params.bias, &params.margin,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddpLLOO:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.rave, &params.margin,
                                      &params.replies, &max_nodes, &threads, &seed_obj, &tree_obj))
         return NULL;
     params.max_nodes = max_nodes;

@@ -1,0 +1,47 @@
+/* The tree's prior: features of a move (what its cells, edge neighbours and
+ * the attachment points it makes are), for a prior exp(w . x) whose weights
+ * w are fitted to recorded games (benchmarks/fit_prior.py). */
+#ifndef BK_PRIOR_H
+#define BK_PRIOR_H
+
+#include "core/board.h"
+
+/* The features, one float each.  Cells are the board's; "free" is not
+ * forbidden to the mover (neither occupied nor next to its own cells);
+ * rivals are the colours not scoring for the mover's side, its partner is
+ * another colour scoring for it (classic_2, classic_teams). */
+enum {
+    BK_PRIOR_PIECE,                                /* BK_NUM_PIECES: 1 at the move's piece, else 0 */
+    BK_PRIOR_LOCAL = BK_PRIOR_PIECE + BK_NUM_PIECES, /* its local count (as the playouts count it) */
+    BK_PRIOR_ANY_LOCAL,       /* 1 when that is above 0 */
+    BK_PRIOR_RIVAL,           /* its cells on rivals' attachment points or free cells next to them */
+    BK_PRIOR_PARTNER,         /* its cells on the partner's attachment points */
+    BK_PRIOR_EDGE_CONNECT,    /* its edge neighbours: the partner's cells */
+    BK_PRIOR_EDGE_OCCUPIED,   /* the other colours' cells */
+    BK_PRIOR_EDGE_FORBIDDEN,  /* empty cells forbidden to the mover */
+    BK_PRIOR_EDGE_OWN_POINT,  /* the mover's attachment points (which it spoils) */
+    BK_PRIOR_EDGE_FREE,       /* other free cells */
+    BK_PRIOR_CORNER_OWN,      /* the cells diagonal to it and not next to it: the mover's */
+    BK_PRIOR_CORNER_TAKEN,    /* others forbidden to the mover */
+    BK_PRIOR_CORNER_OPEN,     /* 5: free ones with 0 .. 4 free edge neighbours (new points' room) */
+    BK_PRIOR_CORNER_PARTNER = BK_PRIOR_CORNER_OPEN + 5, /* the partner's attachment points */
+    BK_PRIOR_SMALL,           /* 1 for a piece below the opening's minimum size (playout_policy.h) */
+    BK_PRIOR_FEATURES
+};
+
+/* The phase of the game whose weights the prior uses: 0 while fewer than
+ * BK_PRIOR_OPENING pieces are on the board, 1 below BK_PRIOR_MIDDLE, then 2. */
+#define BK_PRIOR_PHASES 3
+#define BK_PRIOR_OPENING 8
+#define BK_PRIOR_MIDDLE 20
+int bk_prior_phase(const bk_board *b);
+
+/* Writes n x BK_PRIOR_FEATURES floats, row i the features of moves[i] (legal
+ * for the colour to move). */
+void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out);
+
+/* The fitted prior exp(w . x) of each move into out, when the variant has
+ * fitted weights (returns 1); else 0, out unchanged. */
+int bk_fitted_priors(const bk_board *b, const uint16_t *moves, int n, float *out);
+
+#endif
