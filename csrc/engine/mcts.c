@@ -1,4 +1,4 @@
-/* UCT search: growing the trees and running their simulations on threads;
+/* The search: growing the trees and running their simulations on threads;
  * see mcts.h.  The statistics read from them are in mcts_result.c. */
 #define _POSIX_C_SOURCE 200809L /* pthreads */
 #include "engine/mcts_tree.h"
@@ -9,6 +9,7 @@
 
 #include "core/movegen.h"
 #include "core/score.h"
+#include "engine/prior.h"
 
 /* Weight of the score margin in a playout's value when params.margin is 0:
  * small, so that winning always counts for more than winning by more. */
@@ -22,17 +23,9 @@
 #define RAVE_PARENT_MAX 25000 /* visits beyond which a node's children get no more RAVE updates */
 #define RAVE_CHILD_MAX 2000.0f /* count beyond which a child gets none */
 
-#include <stdio.h>
-static double env_or(const char *name, double x)
-{
-    const char *v = getenv(name);
-    return v ? atof(v) : x;
-}
-
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = env_or("BK_C", 0.5), .rave = env_or("BK_RAVE", 0.7),
-                            .max_nodes = 1 << 22, .margin = 0.375, .replies = 1};
+    return (bk_mcts_params){.exploration = 0.5, .rave = 0.7, .max_nodes = 1 << 22, .margin = 0.375, .replies = 1};
 }
 
 /* Room for `capacity` nodes and their results in t (its old arrays freed
@@ -261,7 +254,7 @@ static int reserve(tree *t, int64_t n, int is_root)
 
 #define PRIOR_BUCKETS 128 /* half-octaves of the prior, 2^-32 .. 2^32 */
 
-/* Orders moves by the prior (bk_policy_priors), highest first: a shuffle,
+/* Orders moves by the prior (bk_tree_priors), highest first: a shuffle,
  * then a counting sort on the prior's half-octave, so that moves of about
  * the same prior come in random order (the selection prefers the first of
  * equals).  Returns how many have a positive prior: those come first, with
@@ -275,7 +268,7 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         moves[i] = moves[j];
         moves[j] = m;
     }
-    bk_policy_priors(b, moves, n, t->priors);
+    bk_tree_priors(b, moves, n, t->priors);
     int start[PRIOR_BUCKETS + 2] = {0}, considered = 0;
     for (int i = 0; i < n; i++) {
         int k = PRIOR_BUCKETS;

@@ -1,4 +1,4 @@
-/* Monte-Carlo tree search (UCT) with playouts in C.
+/* Monte-Carlo tree search with playouts in C.
  *
  * Every node holds the value of its move for the player who made it (in
  * classic_3 the player moving the shared colour at that turn), so the search
@@ -11,18 +11,20 @@
  * statistics: Pentobi's).
  *
  * Simulations leave the tree by the playout policy of playout_policy.h
- * (local answers to the opponents' last moves, large pieces first), not by
- * uniform random moves: each playout then says far more about a position.
- * Children are ordered by the prior of bk_policy_priors (large pieces,
- * covering the opponents' attachment points; about equal priors in random
- * order; a move whose prior is 0 is not a child) and admitted by
- * progressive widening: a node visited n times
- * chooses among its first 1 + widening * sqrt(n) children.  With hundreds of
- * legal placements per position, this keeps the search on the moves a good
- * player considers first.  By default also (bk_mcts_params; the three
- * kept together by a match against Pentobi, benchmarks/README.md): a
- * progressive bias towards the moves of high prior, the standardised margin
- * above, and last good replies in the playouts (replies.h), as Pentobi.
+ * (local answers to the opponents' last moves, large pieces first, last
+ * good replies: replies.h), not by uniform random moves: each playout then
+ * says far more about a position.  In the tree, as in Pentobi and AlphaGo:
+ * - a node's children are its legal moves with a positive prior (prior.h:
+ *   fitted to how Pentobi plays), each starting with a value of small weight
+ *   made from its prior, so that the moves the prior dislikes wait until the
+ *   others have been found bad;
+ * - a child is chosen by its value plus an exploration term proportional to
+ *   its prior share (PUCT, with Pentobi's log factor);
+ * - RAVE: each playout also updates, on the way back, the children of each
+ *   node on its path whose placement the same colour played later in it,
+ *   with a weight falling with how much later; a new child so learns from
+ *   the playouts through its siblings before its own visits;
+ * - a node is expanded once visited more often the deeper it is.
  *
  * A search may run on several threads by root parallelisation: each thread
  * grows its own tree from the same root with its own random stream (seed,

@@ -7,26 +7,15 @@
 #include "core/movegen.h"
 #include "core/score.h"
 #include "engine/prior.h"
-#include <stdlib.h>
 
 #define DUO_SIZE_FACTOR 3.0f
 #define DUO_CORNER_FACTOR 1.8f
 #define CLASSIC_SIZE_FACTOR 5.0f
 #define CLASSIC_CORNER_FACTOR 1.0f
 #define LOCAL_MOVES 3 /* recent moves whose attachment points are local */
-#define PRIOR_LOCAL_FACTOR 1.5f  /* a prior's factor per local point (counted as in playouts) */
-#define PRIOR_BLOCK_FACTOR 4.0f  /* and per cell on an opponent's attachment point */
-#define PRIOR_SMALL_FACTOR 1e-3f /* and for a piece smaller than the opening's minimum */
-#define CENTRE_PIECES 8          /* 20x20 boards: pieces on the board while the prior heads for the centre */
-#define CENTRE_SLACK 0.3f        /* squares a move may stay farther from the centre than the nearest */
-#define CENTRE_NEAR 2.0f         /* squares: distances below this count as this (all central) */
 
 /* Draw weight of each orientation's piece: [0] 20x20 boards, [1] Duo. */
 static float piece_weight[2][BK_NUM_ORIENTS];
-/* Per placement: the distance from the board's centre to its nearest cell's
- * centre, at least CENTRE_NEAR; by bk_geometry.index. */
-static float centre_distance[BK_NUM_GEOMETRIES][BK_MAX_PLACEMENTS];
-
 /* Attachment points an orientation makes on an empty board: the cells
  * diagonal to it and not next to it. */
 static int corners(const bk_orient *o)
@@ -51,24 +40,11 @@ static float power(float x, int n)
 
 void bk_playout_policy_init(void)
 {
+    bk_prior_init();
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         int size = bk_orients[o].size, k = corners(&bk_orients[o]) - 1;
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
-    }
-    for (int side = 14; side <= 20; side += 6) {
-        const bk_geometry *g = bk_geometry_for(side);
-        float centre = (g->side - 1) / 2.0f;
-        for (int id = 0; id < g->num_placements; id++) {
-            const bk_orient *o = &bk_orients[g->orient_of[id]];
-            float nearest = 1e9f;
-            for (int k = 0; k < o->size; k++) {
-                float dr = g->row_of[id] + o->cells[k].r - centre, dc = g->col_of[id] + o->cells[k].c - centre;
-                float d = sqrtf(dr * dr + dc * dc);
-                if (d < nearest) nearest = d;
-            }
-            centre_distance[g->index][id] = nearest < CENTRE_NEAR ? CENTRE_NEAR : nearest;
-        }
     }
 }
 
@@ -100,27 +76,6 @@ void bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
         }
     }
     for (int R = 0; R < BK_ROWS; R++) twice[R] = local[R] & b->attach[mover][R];
-}
-
-/* The attachment points of the colours that do not score for the mover. */
-static void rival_points(const bk_board *b, uint32_t *rivals)
-{
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    bk_player_weights(b->variant, weights);
-    int player = bk_player_of_colour(b, b->to_move);
-    memset(rivals, 0, BK_ROWS * sizeof *rivals);
-    for (int c = 0; c < b->num_colours; c++)
-        if (c != b->to_move && !weights[player][c])
-            for (int R = 0; R < BK_ROWS; R++) rivals[R] |= b->attach[c][R];
-}
-
-/* Cells of placement id on the points of `rows`. */
-static int covered(const bk_geometry *g, int id, const uint32_t *rows)
-{
-    const bk_orient *o = &bk_orients[g->orient_of[id]];
-    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, n = 0;
-    for (int r = 0; r < o->height; r++) n += bk_popcount64(o->rows[r] << shift & rows[top + r]);
-    return n;
 }
 
 int bk_min_size(const bk_board *b)
@@ -177,39 +132,6 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
         else lo = mid + 1;
     }
     return s->moves[lo];
-}
-
-/* 20x20 boards, early: only the moves that come nearest the centre (within
- * CENTRE_SLACK of the nearest move of at least the opening's minimum size)
- * are considered; the others' prior is 0.  The first colour to reach the
- * centre takes the open space there. */
-static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, int smallest, float *priors)
-{
-    const float *distance = centre_distance[b->geom->index];
-    float nearest = 1e9f;
-    for (int i = 0; i < n; i++)
-        if (bk_orients[b->geom->orient_of[moves[i]]].size >= smallest && distance[moves[i]] < nearest)
-            nearest = distance[moves[i]];
-    for (int i = 0; i < n; i++)
-        if (distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
-}
-
-void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
-{
-    const bk_geometry *g = b->geom;
-    const float *weight = piece_weight[b->variant == BK_DUO];
-    uint32_t local[BK_ROWS], twice[BK_ROWS], rivals[BK_ROWS];
-    bk_local_points(b, local, twice);
-    int smallest = bk_min_size(b);
-    rival_points(b, rivals);
-    for (int i = 0; i < n; i++) {
-        int id = moves[i], o = g->orient_of[id], count = local_count(g, id, local, twice);
-        const bk_orient *orient = &bk_orients[o];
-        out[i] = weight[o] * power(PRIOR_LOCAL_FACTOR, count) * power(PRIOR_BLOCK_FACTOR, covered(g, id, rivals)) *
-                 (orient->size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
-    }
-    if (getenv("BK_FITTED")) bk_fitted_priors(b, moves, n, out);
-    if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
 }
 
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)

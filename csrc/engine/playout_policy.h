@@ -1,5 +1,4 @@
-/* The playout policy and the tree's prior: how a simulation plays after it
- * leaves the tree, and in which order the tree considers moves.
+/* The playout policy: how a simulation plays after it leaves the tree.
  *
  * Uniform random playouts (playout.h) judge a position by games nobody would
  * play.  This policy plays like a weak but sensible player, which makes each
@@ -24,8 +23,7 @@
  * The ideas are those of Pentobi's playouts (its PlayoutFeatures and
  * State), re-derived for our bitboards.  The size and corner factors and the
  * opening's size schedule are the values Pentobi uses, not yet tuned for
- * us; the prior's factors were chosen by our matches
- * (benchmarks/bench_strength.py). */
+ * us. */
 #ifndef BK_PLAYOUT_POLICY_H
 #define BK_PLAYOUT_POLICY_H
 
@@ -39,24 +37,10 @@ typedef struct {
     float weights[BK_MAX_MOVES]; /* cumulative */
 } bk_policy_scratch;
 
-/* Fills the piece weights and the placements' distances to the centre, once
- * bk_init() has run and before any search (the binding calls it when the
- * module loads). */
+/* Fills the piece weights (and the prior's tables, prior.h), once bk_init()
+ * has run and before any search (the binding calls it when the module
+ * loads). */
 void bk_playout_policy_init(void);
-
-/* The prior of each of the n legal moves of the colour to move (unnormalised,
- * >= 0), by which the tree orders a node's children: the piece weight above,
- * times a factor per local point and a larger one per cell on any opponent's
- * attachment point (blocking), and small for a piece below the opening's
- * minimum size.  0 for a move the tree is not to consider: on the 20x20
- * board, while fewer than 8 pieces are on it (every colour's first 2 moves),
- * the moves that do not come within 0.3 squares as near the board's centre
- * as the nearest pentomino (a square's distance is its centre's; all within
- * 2 squares count as 2), so that each colour heads for the centre, whose
- * open space goes to the first to get there (Pentobi's prior prunes alike;
- * ours measured in classic_2).  Factors chosen by matches against Pentobi
- * (benchmarks/bench_strength.py). */
-void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *out);
 
 /* The local points of the colour to move (above): `local` all of them,
  * `twice` those that are also its own attachment points (rows as the

@@ -7,23 +7,99 @@
 #include "core/score.h"
 #include "engine/playout_policy.h"
 
-/* The cell classes of a position that a move's features count, one bitboard
- * each (rows as the board's). */
+/* The weights, by geometry: fitted by benchmarks/fit_prior.py. */
+#include "engine/prior_classic.h"
+#include "engine/prior_duo.h"
+
+#define CENTRE_PIECES 8          /* 20x20 boards: pieces on the board while the prior heads for the centre */
+#define CENTRE_SLACK 0.3f        /* squares a move may stay farther from the centre than the nearest */
+#define CENTRE_NEAR 2.0f         /* squares: distances below this count as this (all central) */
+
+const char *const bk_prior_feature_names[BK_PRIOR_FEATURES] = {
+    "piece 1", "piece 2", "piece I3", "piece V3", "piece I4", "piece L4", "piece T4", "piece O", "piece Z4",
+    "piece I5", "piece L5", "piece Y", "piece N", "piece P", "piece U", "piece V5", "piece T5", "piece W",
+    "piece Z5", "piece F", "piece X", "local count", "any local", "cells on rivals' points",
+    "cells on partner's points", "edge: partner", "edge: other colour", "edge: forbidden", "edge: own point",
+    "edge: free", "corner: own", "corner: taken", "corner: open 0", "corner: open 1", "corner: open 2",
+    "corner: open 3", "corner: open 4", "corner: partner's point", "below opening size"};
+
+/* The cells of a grid with rows of GRID cells: the bitboards' rows and bits. */
+#define GRID 32
+#define CELLS (BK_ROWS * GRID)
+#define MAX_AROUND 16 /* edge neighbours or corners of an orientation, at most */
+
+/* Per orientation: the offsets from its anchor of its cells, its edge
+ * neighbours and its corners (the cells diagonal to it and not next to it). */
 typedef struct {
-    uint32_t rival[BK_ROWS];      /* rivals' attachment points and the free cells next to them */
-    uint32_t partner[BK_ROWS];    /* attachment points of the mover's partner colour */
-    uint32_t local[BK_ROWS], twice[BK_ROWS]; /* the playouts' local points (playout_policy.h) */
-    /* edge neighbours of a move */
-    uint32_t connect[BK_ROWS];    /* the partner's cells */
-    uint32_t occupied[BK_ROWS];   /* the other colours' cells */
-    uint32_t forbidden[BK_ROWS];  /* empty cells forbidden to the mover */
-    uint32_t own_point[BK_ROWS];  /* the mover's attachment points */
-    uint32_t free[BK_ROWS];       /* the other free cells */
-    /* attachment points a move makes */
-    uint32_t own[BK_ROWS];        /* the mover's cells */
-    uint32_t taken[BK_ROWS];      /* cells forbidden to the mover, not its own */
-    uint32_t open[5][BK_ROWS];    /* free cells with k free edge neighbours */
-} classes;
+    uint8_t num_cells, num_edges, num_corners;
+    int16_t cells[BK_MAX_PIECE_SIZE], edges[MAX_AROUND], corners[MAX_AROUND];
+} outline;
+static outline outlines[BK_NUM_ORIENTS];
+
+/* Per placement: the distance from the board's centre to its nearest cell's
+ * centre, at least CENTRE_NEAR; by bk_geometry.index. */
+static float centre_distance[BK_NUM_GEOMETRIES][BK_MAX_PLACEMENTS];
+
+/* The offset of every set bit of rows[0 .. height) into out (row 0 one
+ * above the anchor's, bit 0 one left of it); returns how many. */
+static uint8_t offsets_of(const uint32_t *rows, int height, int16_t *out)
+{
+    int n = 0;
+    for (int r = 0; r < height; r++)
+        for (int c = 0; c < GRID; c++)
+            if (rows[r] >> c & 1u) out[n++] = (int16_t)((r - 1) * GRID + c - 1);
+    return (uint8_t)n;
+}
+
+static void init_outline(const bk_orient *o, outline *out)
+{
+    int h = o->height + 2;
+    uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}, edge[BK_MAX_PIECE_SIZE + 2], corner[BK_MAX_PIECE_SIZE + 2];
+    for (int r = 0; r < o->height; r++) cells[r + 1] = o->rows[r] << 1;
+    for (int r = 0; r < h; r++) {
+        uint32_t vertical = (r > 0 ? cells[r - 1] : 0u) | (r + 1 < h ? cells[r + 1] : 0u);
+        edge[r] = (cells[r] << 1 | cells[r] >> 1 | vertical) & ~cells[r];
+        corner[r] = (vertical << 1 | vertical >> 1) & ~edge[r] & ~cells[r];
+    }
+    out->num_cells = offsets_of(cells, h, out->cells);
+    out->num_edges = offsets_of(edge, h, out->edges);
+    out->num_corners = offsets_of(corner, h, out->corners);
+}
+
+static void init_centre_distance(const bk_geometry *g)
+{
+    float centre = (g->side - 1) / 2.0f;
+    for (int id = 0; id < g->num_placements; id++) {
+        const bk_orient *o = &bk_orients[g->orient_of[id]];
+        float nearest = 1e9f;
+        for (int k = 0; k < o->size; k++) {
+            float dr = g->row_of[id] + o->cells[k].r - centre, dc = g->col_of[id] + o->cells[k].c - centre;
+            float d = sqrtf(dr * dr + dc * dc);
+            if (d < nearest) nearest = d;
+        }
+        centre_distance[g->index][id] = nearest < CENTRE_NEAR ? CENTRE_NEAR : nearest;
+    }
+}
+
+void bk_prior_init(void)
+{
+    for (int o = 0; o < BK_NUM_ORIENTS; o++) init_outline(&bk_orients[o], &outlines[o]);
+    init_centre_distance(bk_geometry_for(20));
+    init_centre_distance(bk_geometry_for(14));
+}
+
+/* What each cell is to a move covering it, next to it or at its corner: bit
+ * k of cell[i] / edge[i] / corner[i] counts for feature CELL_FEATURE[k] /
+ * BK_PRIOR_EDGE_CONNECT + k / BK_PRIOR_CORNER_OWN + k. */
+typedef struct {
+    uint8_t cell[CELLS], edge[CELLS];
+    uint8_t corner[CELLS];
+} cell_classes;
+
+#define CELL_CLASSES 4
+static const int CELL_FEATURE[CELL_CLASSES] = {BK_PRIOR_LOCAL, BK_PRIOR_LOCAL, BK_PRIOR_RIVAL, BK_PRIOR_PARTNER};
+#define EDGE_CLASSES (BK_PRIOR_EDGE_FREE - BK_PRIOR_EDGE_CONNECT + 1)
+#define CORNER_CLASSES (BK_PRIOR_CORNER_PARTNER - BK_PRIOR_CORNER_OWN + 1)
 
 /* The partner of the colour to move: another colour scoring for its side
  * (classic_2, classic_teams), or -1. */
@@ -36,100 +112,82 @@ static int partner_of(const bk_board *b)
     return -1;
 }
 
-/* Rows of the board's own cells (not padding). */
-static void board_rows(const bk_board *b, uint32_t *rows)
+/* Bit c of rows[R]. */
+static unsigned at(const uint32_t *rows, int R, int c)
 {
-    uint32_t full = ((1u << b->side) - 1u) << BK_PAD;
-    for (int R = 0; R < BK_ROWS; R++) rows[R] = R >= BK_PAD && R < BK_PAD + b->side ? full : 0u;
+    return rows[R] >> c & 1u;
 }
 
-static void make_classes(const bk_board *b, classes *k)
+/* The classes as bitboards, rows R of the board: cells, edges and corners
+ * indexed as the bits of cell_classes. */
+typedef struct {
+    uint32_t cell[CELL_CLASSES][BK_ROWS], edge[EDGE_CLASSES][BK_ROWS], corner[CORNER_CLASSES][BK_ROWS];
+} class_rows;
+
+static void make_class_rows(const bk_board *b, class_rows *k)
 {
     int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
     bk_player_weights(b->variant, weights);
     int me = b->to_move, partner = partner_of(b), player = bk_player_of_colour(b, me);
     const uint32_t *forbidden = b->forbidden[me];
-    uint32_t on[BK_ROWS], nonforbidden[BK_ROWS];
-    board_rows(b, on);
-    memset(k, 0, sizeof *k);
-    bk_local_points(b, k->local, k->twice);
-    for (int R = 0; R < BK_ROWS; R++) nonforbidden[R] = on[R] & ~forbidden[R];
-    for (int c = 0; c < b->num_colours; c++) {
-        if (c == me || c == partner || weights[player][c]) continue;
-        for (int R = 1; R + 1 < BK_ROWS; R++) {
-            const uint32_t *p = b->attach[c];
-            uint32_t near = p[R] | p[R] << 1 | p[R] >> 1 | p[R - 1] | p[R + 1];
-            k->rival[R] |= near & on[R] & ~b->forbidden[c][R];
-        }
+    uint32_t on[BK_ROWS], free[BK_ROWS], full = ((1u << b->side) - 1u) << BK_PAD;
+    for (int R = 0; R < BK_ROWS; R++) {
+        on[R] = R >= BK_PAD && R < BK_PAD + b->side ? full : 0u;
+        free[R] = on[R] & ~forbidden[R];
     }
+    memset(k, 0, sizeof *k);
+    bk_local_points(b, k->cell[0], k->cell[1]);
     for (int R = 1; R + 1 < BK_ROWS; R++) {
-        uint32_t empty = on[R] & ~b->occupied[R], partner_cells = partner >= 0 ? b->own[partner][R] : 0u;
-        if (partner >= 0) k->partner[R] = b->attach[partner][R];
-        k->connect[R] = partner_cells;
-        k->occupied[R] = b->occupied[R] & ~b->own[me][R] & ~partner_cells;
-        k->forbidden[R] = empty & forbidden[R];
-        k->own_point[R] = nonforbidden[R] & b->attach[me][R];
-        k->free[R] = nonforbidden[R] & ~b->attach[me][R];
-        k->own[R] = b->own[me][R];
-        k->taken[R] = on[R] & forbidden[R] & ~b->own[me][R];
-        /* free edge neighbours of each free cell, counted bit-sliced */
-        uint32_t n[4] = {nonforbidden[R - 1], nonforbidden[R + 1], nonforbidden[R] << 1, nonforbidden[R] >> 1};
-        uint32_t one = 0, two = 0, four = 0;
+        for (int c = 0; c < b->num_colours; c++) { /* rivals' points and the free cells next to them */
+            if (c == me || c == partner || weights[player][c]) continue;
+            const uint32_t *p = b->attach[c];
+            k->cell[2][R] |= (p[R] | p[R] << 1 | p[R] >> 1 | p[R - 1] | p[R + 1]) & on[R] & ~b->forbidden[c][R];
+        }
+        uint32_t partner_cells = partner >= 0 ? b->own[partner][R] : 0u;
+        if (partner >= 0) k->cell[3][R] = k->corner[7][R] = b->attach[partner][R] & ~forbidden[R];
+        k->edge[0][R] = partner_cells;
+        k->edge[1][R] = b->occupied[R] & ~b->own[me][R] & ~partner_cells;
+        k->edge[2][R] = on[R] & ~b->occupied[R] & forbidden[R];
+        k->edge[3][R] = free[R] & b->attach[me][R];
+        k->edge[4][R] = free[R] & ~b->attach[me][R];
+        k->corner[0][R] = b->own[me][R];
+        k->corner[1][R] = on[R] & forbidden[R] & ~b->own[me][R];
+        /* free cells by their free edge neighbours, counted bit-sliced */
+        uint32_t n[4] = {free[R - 1], free[R + 1], free[R] << 1, free[R] >> 1}, one = 0, two = 0, four = 0;
         for (int i = 0; i < 4; i++) {
             uint32_t carry = one & n[i];
             one ^= n[i];
             four |= two & carry;
             two ^= carry;
         }
-        uint32_t free = nonforbidden[R];
-        k->open[0][R] = free & ~one & ~two & ~four;
-        k->open[1][R] = free & one & ~two;
-        k->open[2][R] = free & ~one & two;
-        k->open[3][R] = free & one & two;
-        k->open[4][R] = free & four;
+        k->corner[2][R] = free[R] & ~one & ~two & ~four;
+        k->corner[3][R] = free[R] & one & ~two;
+        k->corner[4][R] = free[R] & ~one & two;
+        k->corner[5][R] = free[R] & one & two;
+        k->corner[6][R] = free[R] & four;
     }
 }
 
-static int count(const uint32_t *x, const uint32_t *rows, int top, int height)
+static void classify(const bk_board *b, cell_classes *out)
 {
-    int n = 0;
-    for (int r = 0; r < height; r++) n += bk_popcount64(x[r] & rows[top + r]);
-    return n;
+    class_rows k;
+    make_class_rows(b, &k);
+    memset(out, 0, sizeof *out); /* off the board: no class */
+    for (int R = BK_PAD; R < BK_PAD + b->side; R++)
+        for (int c = BK_PAD; c < BK_PAD + b->side; c++) {
+            unsigned cell = 0, edge = 0, corner = 0;
+            for (int j = 0; j < CELL_CLASSES; j++) cell |= at(k.cell[j], R, c) << j;
+            for (int j = 0; j < EDGE_CLASSES; j++) edge |= at(k.edge[j], R, c) << j;
+            for (int j = 0; j < CORNER_CLASSES; j++) corner |= at(k.corner[j], R, c) << j;
+            out->cell[R * GRID + c] = (uint8_t)cell;
+            out->edge[R * GRID + c] = (uint8_t)edge;
+            out->corner[R * GRID + c] = (uint8_t)corner;
+        }
 }
 
-/* The features of placement id (see prior.h) into x. */
-static void move_features(const bk_board *b, const classes *k, int id, float *x)
+static int anchor_of(const bk_geometry *g, int id)
 {
-    const bk_geometry *g = b->geom;
-    const bk_orient *o = &bk_orients[g->orient_of[id]];
-    int top = g->row_of[id] + BK_PAD - 1, shift = g->col_of[id] + BK_PAD, h = o->height + 2;
-    uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}, edge[BK_MAX_PIECE_SIZE + 2], corner[BK_MAX_PIECE_SIZE + 2];
-    for (int r = 0; r < o->height; r++) cells[r + 1] = o->rows[r] << shift; /* rows top .. top + h - 1 */
-    for (int r = 0; r < h; r++) {
-        uint32_t above = r > 0 ? cells[r - 1] : 0u, below = r + 1 < h ? cells[r + 1] : 0u;
-        uint32_t vertical = above | below;
-        edge[r] = (cells[r] << 1 | cells[r] >> 1 | vertical) & ~cells[r];
-        corner[r] = (vertical << 1 | vertical >> 1) & ~edge[r] & ~cells[r];
-    }
-    memset(x, 0, BK_PRIOR_FEATURES * sizeof *x);
-    x[BK_PRIOR_PIECE + o->piece] = 1.0f;
-    int local = 0;
-    for (int r = 1; r + 1 < h; r++)
-        local += bk_popcount64(cells[r] & k->local[top + r]) + bk_popcount64(cells[r] & k->twice[top + r]);
-    x[BK_PRIOR_LOCAL] = (float)local;
-    x[BK_PRIOR_ANY_LOCAL] = local > 0;
-    x[BK_PRIOR_RIVAL] = (float)count(cells, k->rival, top, h);
-    x[BK_PRIOR_PARTNER] = (float)count(cells, k->partner, top, h);
-    x[BK_PRIOR_EDGE_CONNECT] = (float)count(edge, k->connect, top, h);
-    x[BK_PRIOR_EDGE_OCCUPIED] = (float)count(edge, k->occupied, top, h);
-    x[BK_PRIOR_EDGE_FORBIDDEN] = (float)count(edge, k->forbidden, top, h);
-    x[BK_PRIOR_EDGE_OWN_POINT] = (float)count(edge, k->own_point, top, h);
-    x[BK_PRIOR_EDGE_FREE] = (float)count(edge, k->free, top, h);
-    x[BK_PRIOR_CORNER_OWN] = (float)count(corner, k->own, top, h);
-    x[BK_PRIOR_CORNER_TAKEN] = (float)count(corner, k->taken, top, h);
-    for (int n = 0; n < 5; n++) x[BK_PRIOR_CORNER_OPEN + n] = (float)count(corner, k->open[n], top, h);
-    x[BK_PRIOR_CORNER_PARTNER] = (float)count(corner, k->partner, top, h);
-    x[BK_PRIOR_SMALL] = o->size < bk_min_size(b);
+    return (g->row_of[id] + BK_PAD) * GRID + g->col_of[id] + BK_PAD;
 }
 
 int bk_prior_phase(const bk_board *b)
@@ -140,25 +198,93 @@ int bk_prior_phase(const bk_board *b)
 
 void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out)
 {
-    classes k;
-    make_classes(b, &k);
-    for (int i = 0; i < n; i++) move_features(b, &k, moves[i], out + (size_t)i * BK_PRIOR_FEATURES);
+    cell_classes k;
+    classify(b, &k);
+    const bk_geometry *g = b->geom;
+    int smallest = bk_min_size(b);
+    for (int i = 0; i < n; i++) {
+        float *x = out + (size_t)i * BK_PRIOR_FEATURES;
+        int id = moves[i], o = g->orient_of[id], anchor = anchor_of(g, id);
+        const outline *l = &outlines[o];
+        memset(x, 0, BK_PRIOR_FEATURES * sizeof *x);
+        x[BK_PRIOR_PIECE + bk_orients[o].piece] = 1.0f;
+        x[BK_PRIOR_SMALL] = bk_orients[o].size < smallest;
+        for (int j = 0; j < l->num_cells; j++)
+            for (int f = 0; f < CELL_CLASSES; f++) x[CELL_FEATURE[f]] += (float)(k.cell[anchor + l->cells[j]] >> f & 1);
+        x[BK_PRIOR_ANY_LOCAL] = x[BK_PRIOR_LOCAL] > 0.0f;
+        for (int j = 0; j < l->num_edges; j++)
+            for (int f = 0; f < EDGE_CLASSES; f++)
+                x[BK_PRIOR_EDGE_CONNECT + f] += (float)(k.edge[anchor + l->edges[j]] >> f & 1);
+        for (int j = 0; j < l->num_corners; j++)
+            for (int f = 0; f < CORNER_CLASSES; f++)
+                x[BK_PRIOR_CORNER_OWN + f] += (float)(k.corner[anchor + l->corners[j]] >> f & 1);
+    }
 }
 
-#include "engine/prior_weights.h"
+/* Per cell: the log prior a move gains by covering it, by having it as an
+ * edge neighbour and as a corner (the weights of its classes added up). */
+typedef struct {
+    float cell[CELLS], edge[CELLS], corner[CELLS];
+} cell_weights;
 
-int bk_fitted_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
+static void weigh(const cell_classes *k, const float *w, cell_weights *out)
 {
-    if (b->variant != BK_DUO) return 0;
-    classes k;
-    make_classes(b, &k);
-    const float *w = bk_prior_weights[bk_prior_phase(b)];
-    float x[BK_PRIOR_FEATURES];
-    for (int i = 0; i < n; i++) {
-        move_features(b, &k, moves[i], x);
-        float s = 0.0f;
-        for (int f = 0; f < BK_PRIOR_FEATURES; f++) s += w[f] * x[f];
-        out[i] = expf(s);
+    float cell[1 << CELL_CLASSES], edge[1 << EDGE_CLASSES], corner[1 << CORNER_CLASSES];
+    for (unsigned m = 0; m < 1u << CELL_CLASSES; m++) {
+        cell[m] = 0.0f;
+        for (int f = 0; f < CELL_CLASSES; f++) cell[m] += (float)(m >> f & 1u) * w[CELL_FEATURE[f]];
     }
-    return 1;
+    for (unsigned m = 0; m < 1u << EDGE_CLASSES; m++) {
+        edge[m] = 0.0f;
+        for (int f = 0; f < EDGE_CLASSES; f++) edge[m] += (float)(m >> f & 1u) * w[BK_PRIOR_EDGE_CONNECT + f];
+    }
+    for (unsigned m = 0; m < 1u << CORNER_CLASSES; m++) {
+        corner[m] = 0.0f;
+        for (int f = 0; f < CORNER_CLASSES; f++) corner[m] += (float)(m >> f & 1u) * w[BK_PRIOR_CORNER_OWN + f];
+    }
+    for (int i = 0; i < CELLS; i++) {
+        out->cell[i] = cell[k->cell[i]];
+        out->edge[i] = edge[k->edge[i]];
+        out->corner[i] = corner[k->corner[i]];
+    }
+}
+
+/* 20x20 boards, early: only the moves that come nearest the centre (within
+ * CENTRE_SLACK of the nearest move of at least the opening's minimum size)
+ * are considered; the others' prior is 0.  The first colour to reach the
+ * centre takes the open space there (Pentobi's prior prunes alike). */
+static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, float *priors)
+{
+    const float *distance = centre_distance[b->geom->index];
+    int smallest = bk_min_size(b);
+    float nearest = 1e9f;
+    for (int i = 0; i < n; i++)
+        if (bk_orients[b->geom->orient_of[moves[i]]].size >= smallest && distance[moves[i]] < nearest)
+            nearest = distance[moves[i]];
+    for (int i = 0; i < n; i++)
+        if (distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
+}
+
+void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
+{
+    cell_classes k;
+    classify(b, &k);
+    const float *w = (b->side == 14 ? bk_prior_duo : bk_prior_classic)[bk_prior_phase(b)];
+    cell_weights cw;
+    weigh(&k, w, &cw);
+    const bk_geometry *g = b->geom;
+    int smallest = bk_min_size(b);
+    for (int i = 0; i < n; i++) {
+        int id = moves[i], o = g->orient_of[id], anchor = anchor_of(g, id), local = 0;
+        const outline *l = &outlines[o];
+        float s = w[BK_PRIOR_PIECE + bk_orients[o].piece] + (bk_orients[o].size < smallest ? w[BK_PRIOR_SMALL] : 0.0f);
+        for (int j = 0; j < l->num_cells; j++) {
+            s += cw.cell[anchor + l->cells[j]];
+            local |= k.cell[anchor + l->cells[j]] & 1;
+        }
+        for (int j = 0; j < l->num_edges; j++) s += cw.edge[anchor + l->edges[j]];
+        for (int j = 0; j < l->num_corners; j++) s += cw.corner[anchor + l->corners[j]];
+        out[i] = expf(local ? s + w[BK_PRIOR_ANY_LOCAL] : s);
+    }
+    if (b->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, out);
 }

@@ -223,7 +223,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 }
 
 /* The legal moves of the colour to move with the prior's features of each
- * (playout_policy.h), for fitting the prior's weights. */
+ * and the prior itself (prior.h), for fitting the prior's weights. */
 static PyObject *prior_features(PyObject *module, PyObject *game)
 {
     bk_board *b = bkpy_game_board(module, game, "prior_features");
@@ -233,14 +233,17 @@ static PyObject *prior_features(PyObject *module, PyObject *game)
     if (!moves) return PyErr_NoMemory();
     npy_intp n = bk_gen_moves(b, b->to_move, moves), dims[2] = {n, BK_PRIOR_FEATURES};
     PyObject *ids = PyArray_SimpleNew(1, dims, NPY_INT32), *features = PyArray_SimpleNew(2, dims, NPY_FLOAT32);
-    if (ids && features) {
+    PyObject *priors = PyArray_SimpleNew(1, dims, NPY_FLOAT32);
+    if (ids && features && priors) {
         for (npy_intp i = 0; i < n; i++) ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i];
         bk_prior_features(b, moves, (int)n, PyArray_DATA((PyArrayObject *)features));
+        bk_tree_priors(b, moves, (int)n, PyArray_DATA((PyArrayObject *)priors));
     }
     PyMem_Free(moves);
-    if (ids && features) return Py_BuildValue("(NNi)", ids, features, bk_prior_phase(b));
+    if (ids && features && priors) return Py_BuildValue("(NNiN)", ids, features, bk_prior_phase(b), priors);
     Py_XDECREF(ids);
     Py_XDECREF(features);
+    Py_XDECREF(priors);
     return NULL;
 }
 
@@ -251,10 +254,11 @@ static PyMethodDef agent_functions[] = {
      "colour to move, drawing from random stream `seed`."},
     {"prior_features", prior_features, METH_O,
      "prior_features(game)\n--\n\n"
-     "(ids int32 (n,), features float32 (n, F), phase): the legal placements of the\n"
-     "colour to move, the features of each that a fitted prior weighs\n"
-     "(csrc/engine/playout_policy.h) and the game's phase (which weights apply);\n"
-     "ValueError once the game is over.  For benchmarks/fit_prior.py."},
+     "(ids int32 (n,), features float32 (n, F), phase, priors float32 (n,)): the\n"
+     "legal placements of the colour to move, the features of each that the tree's\n"
+     "prior weighs (csrc/engine/prior.h; names in PRIOR_FEATURES), the game's phase\n"
+     "(which weights apply) and the prior itself, exp(w . x) or 0 for a move the tree\n"
+     "does not consider; ValueError once the game is over.  For benchmarks/fit_prior.py."},
     {"mcts_tree", mcts_tree, METH_NOARGS,
      "mcts_tree()\n--\n\n"
      "A holder for a search that mcts(..., tree=) keeps between calls: the next\n"
@@ -283,5 +287,13 @@ static PyMethodDef agent_functions[] = {
 
 int bkpy_add_agent_functions(PyObject *module)
 {
-    return PyModule_AddFunctions(module, agent_functions);
+    PyObject *names = PyTuple_New(BK_PRIOR_FEATURES);
+    for (int f = 0; names && f < BK_PRIOR_FEATURES; f++) {
+        PyObject *name = PyUnicode_FromString(bk_prior_feature_names[f]);
+        if (!name) Py_CLEAR(names);
+        else PyTuple_SET_ITEM(names, f, name);
+    }
+    int rc = names ? PyModule_AddObjectRef(module, "PRIOR_FEATURES", names) : -1;
+    Py_XDECREF(names);
+    return rc < 0 ? -1 : PyModule_AddFunctions(module, agent_functions);
 }
