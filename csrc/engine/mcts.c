@@ -22,6 +22,7 @@
 #define EXPAND_STEP 0.5      /* and more for each move below the root */
 #define RAVE_PARENT_MAX 25000 /* visits beyond which a node's children get no more RAVE updates */
 #define RAVE_CHILD_MAX 2000.0f /* count beyond which a child gets none */
+#define TRY_ALL_AFTER 16     /* visits per child beyond which a node tries its unvisited children */
 
 bk_mcts_params bk_mcts_defaults(void)
 {
@@ -325,14 +326,18 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
 
 /* The child of v to descend to: the highest value plus the exploration
  * term c P sqrt(N) log(N + 1) / n, P its prior share, N the visits of v and
- * n its count (AlphaGo's term with Pentobi's log factor). */
+ * n its count (AlphaGo's term with Pentobi's log factor).  Once v has
+ * TRY_ALL_AFTER visits per child, a child never visited comes first (the
+ * first in prior order): a move the prior dislikes, such as the one small
+ * piece that wins an endgame, is tried at last. */
 static uint32_t select_child(const tree *t, const node *v)
 {
     const node *children = t->nodes + v->first_child;
     double parent = (double)v->visits;
     float explore = (float)(t->params.exploration * sqrt(parent) * log(parent + 1.0)), best = -1.0f;
-    int choice = 0;
+    int choice = 0, try_all = parent > (double)TRY_ALL_AFTER * v->num_children;
     for (int i = 0; i < v->num_children; i++) {
+        if (try_all && children[i].visits == 0) return v->first_child + (uint32_t)i;
         float x = children[i].value + explore * children[i].prior / children[i].count;
         if (x > best) {
             best = x;
