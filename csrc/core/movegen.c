@@ -47,6 +47,7 @@ static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
 static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
 static cand_set compatible[1536];
 static cand_set piece_candidates[BK_NUM_PIECES];
+static cand_set size_candidates[BK_MAX_PIECE_SIZE + 1]; /* [n]: those of pieces of n squares or more */
 /* Candidate data per geometry (ids depend on the board size), by bk_geometry.index. */
 static candidate candidates[BK_NUM_GEOMETRIES][NUM_CANDIDATES];
 
@@ -80,6 +81,7 @@ void bk_movegen_init(void)
                                                (uint8_t)or_->width};
             }
             set_add(&piece_candidates[or_->piece], n);
+            for (int size = 1; size <= or_->size; size++) set_add(&size_candidates[size], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
                 unsigned used = group_use(or_, dr, dc, g);
                 for (unsigned status = 0; status < (1u << group_size[g]); status++)
@@ -96,27 +98,39 @@ typedef struct {
     int colour;
 } gen_ctx;
 
+/* The status of the diamond's groups around p (padded column C): a bit for
+ * each cell in the rows f, or in the rows a before p in row-major order;
+ * f and a point at p's padded row. */
+static inline void diamond_status(const uint32_t *f, const uint32_t *a, int C, unsigned status[NUM_GROUPS])
+{
+    uint32_t row0 = f[0] | (a[0] & ((1u << C) - 1u)); /* earlier points on p's row lie left of it */
+    uint32_t mid = row0 >> (C - 4) & 0x1FFu;
+    status[0] = ((f[-4] | a[-4]) >> C & 1u) | ((f[-3] | a[-3]) >> (C - 1) & 7u) << 1 |
+                ((f[-2] | a[-2]) >> (C - 2) & 31u) << 4;
+    status[1] = (f[-1] | a[-1]) >> (C - 3) & 127u;
+    status[2] = (mid & 15u) | (mid >> 5) << 4;
+    status[3] = f[1] >> (C - 3) & 127u;
+    status[4] = (f[2] >> (C - 2) & 31u) | (f[3] >> (C - 1) & 7u) << 5 | (f[4] >> C & 1u) << 8;
+}
+
+/* s restricted to the candidates that cover no cell of the groups' status. */
+static inline void keep_compatible(cand_set *s, const unsigned status[NUM_GROUPS])
+{
+    for (int g = 0; g < NUM_GROUPS; g++) {
+        const cand_set *m = &compatible[group_offset[g] + status[g]];
+        for (int w = 0; w < SET_WORDS; w++) s->w[w] &= m->w[w];
+    }
+}
+
 /* The set of legal placements produced at attachment point (r, c), given
  * the colour's forbidden rows and the attachment rows that count as earlier
  * points (all zero for a first piece). */
 static inline cand_set legal_at(const gen_ctx *ctx, const uint32_t *attach, int r, int c)
 {
-    const uint32_t *f = ctx->b->forbidden[ctx->colour] + r + BK_PAD, *a = attach + r + BK_PAD;
-    int C = c + BK_PAD; /* p's bit in a padded row */
-    uint32_t row0 = f[0] | (a[0] & ((1u << C) - 1u)); /* earlier points on p's row lie left of it */
-    uint32_t mid = row0 >> (C - 4) & 0x1FFu;
-    unsigned status[NUM_GROUPS] = {
-        ((f[-4] | a[-4]) >> C & 1u) | ((f[-3] | a[-3]) >> (C - 1) & 7u) << 1 |
-            ((f[-2] | a[-2]) >> (C - 2) & 31u) << 4,
-        (f[-1] | a[-1]) >> (C - 3) & 127u,
-        (mid & 15u) | (mid >> 5) << 4,
-        f[1] >> (C - 3) & 127u,
-        (f[2] >> (C - 2) & 31u) | (f[3] >> (C - 1) & 7u) << 5 | (f[4] >> C & 1u) << 8};
+    unsigned status[NUM_GROUPS];
+    diamond_status(ctx->b->forbidden[ctx->colour] + r + BK_PAD, attach + r + BK_PAD, c + BK_PAD, status);
     cand_set s = ctx->in_hand;
-    for (int g = 0; g < NUM_GROUPS; g++) {
-        const cand_set *m = &compatible[group_offset[g] + status[g]];
-        for (int w = 0; w < SET_WORDS; w++) s.w[w] &= m->w[w];
-    }
+    keep_compatible(&s, status);
     return s;
 }
 
@@ -203,20 +217,27 @@ int bk_move_sets_get(const bk_move_sets *ms, int k)
     return set_nth(&ctx, &ms->sets[i], k, ms->points[i].r, ms->points[i].c);
 }
 
-/* arg: the output cursor; appends every placement of s. */
-static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+/* Writes the ids of the placements of s, produced at (r, c) on a board of
+ * `side`, to out in candidate order; returns the end of what it wrote. */
+static uint16_t *list_ids(const candidate *cands, int side, const cand_set *s, int r, int c, uint16_t *out)
 {
-    uint16_t **cursor = arg, *out = *cursor;
     int32_t offset[BK_MAX_PIECE_SIZE + 1]; /* r * per_row + c, by the orientation's width */
-    for (int width = 1; width <= BK_MAX_PIECE_SIZE; width++) offset[width] = r * (ctx->b->side - width + 1) + c;
+    for (int width = 1; width <= BK_MAX_PIECE_SIZE; width++) offset[width] = r * (side - width + 1) + c;
     for (int w = 0; w < SET_WORDS; w++) {
-        const candidate *word = ctx->cands + w * 64;
+        const candidate *word = cands + w * 64;
         for (uint64_t bits = s->w[w]; bits; bits &= bits - 1) {
             const candidate *cd = word + bk_ctz64(bits);
             *out++ = (uint16_t)(cd->id_base + offset[cd->width]);
         }
     }
-    *cursor = out;
+    return out;
+}
+
+/* arg: the output cursor; appends every placement of s. */
+static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    uint16_t **cursor = arg;
+    *cursor = list_ids(ctx->cands, ctx->b->side, s, r, c, *cursor);
     return 0;
 }
 
@@ -225,6 +246,33 @@ int bk_gen_moves(const bk_board *b, int colour, uint16_t *out)
     uint16_t *end = out;
     for_each_point(b, colour, append_all, &end);
     return (int)(end - out);
+}
+
+int bk_move_sets_list(const bk_move_sets *ms, int i, const bk_cand_set *s, uint16_t *out)
+{
+    const uint16_t *end = list_ids(candidates[ms->geometry], bk_geometry_at(ms->geometry)->side, s, ms->points[i].r,
+                                   ms->points[i].c, out);
+    return (int)(end - out);
+}
+
+const bk_cand_set *bk_cands_of_size(int size)
+{
+    return &size_candidates[size];
+}
+
+void bk_cands_touching(const uint32_t *rows, int r, int c, bk_cand_set *out)
+{
+    int R = r + BK_PAD, C = c + BK_PAD;
+    if (rows[R] >> C & 1u) { /* every candidate covers p */
+        for (int w = 0; w < SET_WORDS; w++) out->w[w] = ~0ull;
+        return;
+    }
+    unsigned status[NUM_GROUPS];
+    diamond_status(rows + R, rows + R, C, status);
+    cand_set avoiding;
+    for (int w = 0; w < SET_WORDS; w++) avoiding.w[w] = ~0ull;
+    keep_compatible(&avoiding, status);
+    for (int w = 0; w < SET_WORDS; w++) out->w[w] = ~avoiding.w[w];
 }
 
 static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)

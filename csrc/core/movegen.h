@@ -37,6 +37,16 @@ int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out);
 /* The k-th placement of a collection (0 <= k < total), in the order of
  * bk_gen_moves. */
 int bk_move_sets_get(const bk_move_sets *ms, int k);
+/* Writes the ids of the placements of s, a subset of point i's set of the
+ * collection, to out in the order of bk_gen_moves; returns how many. */
+int bk_move_sets_list(const bk_move_sets *ms, int i, const bk_cand_set *s, uint16_t *out);
+/* The candidates of the pieces of at least `size` squares, 1 <= size <= 5. */
+const bk_cand_set *bk_cands_of_size(int size);
+/* Writes to out a set that holds, among the candidates put on board cell
+ * (r, c), those covering at least one cell of the padded bitboard `rows`
+ * (bits beyond the candidates may be set: intersect it with a set of
+ * them). */
+void bk_cands_touching(const uint32_t *rows, int r, int c, bk_cand_set *out);
 /* Whether `colour` has at least one legal placement. */
 int bk_has_move(const bk_board *b, int colour);
 

@@ -146,33 +146,64 @@ static int local_count(const bk_geometry *g, int id, const uint32_t *local, cons
     return count;
 }
 
-/* The policy's move for the colour to move. */
+/* Adds the moves ids[0 .. n) of local count `count` to the kept ones of s
+ * (s->moves[0 .. *k), their cumulative weights in s->weights, the last
+ * being *total), when none kept has a higher count: the kept moves are
+ * those of the highest count, in the order they came. */
+static void keep(bk_policy_scratch *s, const uint16_t *ids, int n, int count, int *best, int *k, float *total,
+                 const bk_geometry *g, const float *weight)
+{
+    if (count < *best) return;
+    if (count > *best) {
+        *best = count;
+        *total = 0.0f;
+        *k = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        *total += weight[g->orient_of[ids[i]]];
+        s->weights[*k] = *total;
+        s->moves[(*k)++] = ids[i];
+    }
+}
+
+/* The policy's move for the colour to move: the moves of at least the
+ * opening's size (of any size when there are none) with the highest local
+ * count, in bk_gen_moves' order, one drawn by weight.  Only the moves that
+ * cover a local point are counted one by one; the others, of count 0, are
+ * listed only when no move covers one. */
 static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
 {
     const bk_geometry *g = b->geom;
     const float *weight = piece_weight[b->variant == BK_DUO];
     uint32_t local[BK_ROWS], twice[BK_ROWS];
     local_points(b, local, twice);
-    int n = bk_gen_moves(b, b->to_move, s->moves), smallest = min_size(b), best = -1, k = 0;
+    bk_move_sets *ms = &s->sets;
+    bk_collect_moves(b, b->to_move, ms);
+    int smallest = min_size(b), best = 0, k = 0;
     float total = 0.0f;
+    bk_cand_set sized[BK_MAX_POINTS]; /* each point's moves of at least the smallest size */
+    uint16_t ids[BK_SET_WORDS * 64];
     for (;;) {
-        for (int i = 0; i < n; i++) {
-            int id = s->moves[i], o = g->orient_of[id];
-            if (bk_orients[o].size < smallest) continue;
-            int count = local_count(g, id, local, twice);
-            if (count < best) continue;
-            if (count > best) { /* only the most local moves are kept, compacted in place */
-                best = count;
-                total = 0.0f;
-                k = 0;
-            }
-            total += weight[o];
-            s->weights[k] = total;
-            s->moves[k++] = (uint16_t)id;
+        const bk_cand_set *size_ok = bk_cands_of_size(smallest);
+        int any = 0;
+        for (int i = 0; i < ms->num_points; i++) {
+            bk_cand_set touching, *set = &sized[i];
+            uint64_t some = 0;
+            for (int w = 0; w < BK_SET_WORDS; w++) some |= set->w[w] = ms->sets[i].w[w] & size_ok->w[w];
+            if (!some) continue;
+            any = 1;
+            bk_cands_touching(local, ms->points[i].r, ms->points[i].c, &touching);
+            for (int w = 0; w < BK_SET_WORDS; w++) touching.w[w] &= set->w[w];
+            int n = bk_move_sets_list(ms, i, &touching, ids);
+            for (int j = 0; j < n; j++)
+                keep(s, &ids[j], 1, local_count(g, ids[j], local, twice), &best, &k, &total, g, weight);
         }
-        if (k > 0 || smallest == 1) break;
+        if (any || smallest == 1) break;
         smallest = 1; /* no large piece fits: every piece */
     }
+    if (best == 0) /* no move covers a local point: all count 0 */
+        for (int i = 0; i < ms->num_points; i++)
+            keep(s, ids, bk_move_sets_list(ms, i, &sized[i], ids), 0, &best, &k, &total, g, weight);
     float x = (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
     int lo = 0, hi = k - 1; /* the first cumulative weight above x */
     while (lo < hi) {
