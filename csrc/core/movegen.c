@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#define NUM_CANDIDATES 414 /* sum over the 91 orientations of their sizes */
+#define NUM_CANDIDATES BK_NUM_CANDIDATES
 #define SET_WORDS BK_SET_WORDS /* 414 bits, padded to one 64-byte cache line */
 #define NUM_GROUPS 5
 
@@ -47,6 +47,7 @@ static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
 static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
 static cand_set compatible[1536];
 static cand_set piece_candidates[BK_NUM_PIECES];
+static uint8_t candidate_orient[NUM_CANDIDATES];
 static cand_set size_candidates[BK_MAX_PIECE_SIZE + 1]; /* [n]: those of pieces of n squares or more */
 /* Candidate data per geometry (ids depend on the board size), by bk_geometry.index. */
 static candidate candidates[BK_NUM_GEOMETRIES][NUM_CANDIDATES];
@@ -80,6 +81,7 @@ void bk_movegen_init(void)
                 candidates[i][n] = (candidate){(uint16_t)(g->orient_first[o] - dr * per_row - dc), (uint8_t)per_row,
                                                (uint8_t)or_->width};
             }
+            candidate_orient[n] = (uint8_t)o;
             set_add(&piece_candidates[or_->piece], n);
             for (int size = 1; size <= or_->size; size++) set_add(&size_candidates[size], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
@@ -253,6 +255,17 @@ int bk_move_sets_list(const bk_move_sets *ms, int i, const bk_cand_set *s, uint1
     const uint16_t *end = list_ids(candidates[ms->geometry], bk_geometry_at(ms->geometry)->side, s, ms->points[i].r,
                                    ms->points[i].c, out);
     return (int)(end - out);
+}
+
+int bk_move_sets_id(const bk_move_sets *ms, int i, int cand)
+{
+    const candidate *cd = &candidates[ms->geometry][cand];
+    return (uint16_t)(cd->id_base + ms->points[i].r * cd->per_row + ms->points[i].c);
+}
+
+int bk_cand_orient(int cand)
+{
+    return candidate_orient[cand];
 }
 
 const bk_cand_set *bk_cands_of_size(int size)

@@ -10,7 +10,10 @@ void bk_movegen_init(void);
  * BK_MAX_MOVES), in no particular order, each once; returns how many. */
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out);
 /* A set of move-generation candidates (orientation and cell put on an
- * attachment point), bit i for candidate i of 414; one cache line. */
+ * attachment point), bit i for candidate i of BK_NUM_CANDIDATES; one cache
+ * line.  Candidates come orientation by orientation, by bk_orients' order,
+ * each orientation's cells in its order. */
+#define BK_NUM_CANDIDATES 414 /* sum over the 91 orientations of their sizes */
 #define BK_SET_WORDS 8
 typedef struct {
     _Alignas(64) uint64_t w[BK_SET_WORDS];
@@ -40,6 +43,10 @@ int bk_move_sets_get(const bk_move_sets *ms, int k);
 /* Writes the ids of the placements of s, a subset of point i's set of the
  * collection, to out in the order of bk_gen_moves; returns how many. */
 int bk_move_sets_list(const bk_move_sets *ms, int i, const bk_cand_set *s, uint16_t *out);
+/* The placement id of candidate `cand` put on point i of the collection. */
+int bk_move_sets_id(const bk_move_sets *ms, int i, int cand);
+/* The orientation of candidate `cand`. */
+int bk_cand_orient(int cand);
 /* The candidates of the pieces of at least `size` squares, 1 <= size <= 5. */
 const bk_cand_set *bk_cands_of_size(int size);
 /* Writes to out a set that holds, among the candidates put on board cell

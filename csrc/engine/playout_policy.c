@@ -24,6 +24,8 @@ static float piece_weight[2][BK_NUM_ORIENTS];
 /* Per placement: the distance from the board's centre to its nearest cell's
  * centre, at least CENTRE_NEAR; by bk_geometry.index. */
 static float centre_distance[BK_NUM_GEOMETRIES][BK_MAX_PLACEMENTS];
+/* piece_weight by move-generation candidate (movegen.h), for the playouts. */
+static float cand_weight[2][BK_NUM_CANDIDATES];
 /* Attachment points each orientation makes on an empty board (corners()). */
 static int orient_corners[BK_NUM_ORIENTS];
 
@@ -57,6 +59,8 @@ void bk_playout_policy_init(void)
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
     }
+    for (int i = 0; i < BK_NUM_CANDIDATES; i++)
+        for (int duo = 0; duo < 2; duo++) cand_weight[duo][i] = piece_weight[duo][bk_cand_orient(i)];
     for (int side = 14; side <= 20; side += 6) {
         const bk_geometry *g = bk_geometry_for(side);
         float centre = (g->side - 1) / 2.0f;
@@ -146,12 +150,26 @@ static int local_count(const bk_geometry *g, int id, const uint32_t *local, cons
     return count;
 }
 
-/* Adds the moves ids[0 .. n) of local count `count` to the kept ones of s
- * (s->moves[0 .. *k), their cumulative weights in s->weights, the last
- * being *total), when none kept has a higher count: the kept moves are
- * those of the highest count, in the order they came. */
-static void keep(bk_policy_scratch *s, const uint16_t *ids, int n, int count, int *best, int *k, float *total,
-                 const bk_geometry *g, const float *weight)
+/* The policy's draw among moves of cumulative weights up to `total`: the
+ * first move, in order, whose cumulative weight is above the point drawn
+ * (the last move when rounding leaves none above). */
+static float draw_point(bk_rng *rng, float total)
+{
+    return (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
+}
+
+static int set_empty(const bk_cand_set *s)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < BK_SET_WORDS; w++) any |= s->w[w];
+    return !any;
+}
+
+/* Adds move id of local count `count` and weight `weight` to the kept ones
+ * of s (s->moves[0 .. *k), their cumulative weights in s->weights, the last
+ * being *total) when none kept has a higher count: the kept moves are those
+ * of the highest count, in the order they came. */
+static void keep(bk_policy_scratch *s, int id, int count, float weight, int *best, int *k, float *total)
 {
     if (count < *best) return;
     if (count > *best) {
@@ -159,52 +177,83 @@ static void keep(bk_policy_scratch *s, const uint16_t *ids, int n, int count, in
         *total = 0.0f;
         *k = 0;
     }
-    for (int i = 0; i < n; i++) {
-        *total += weight[g->orient_of[ids[i]]];
-        s->weights[*k] = *total;
-        s->moves[(*k)++] = ids[i];
-    }
+    *total += weight;
+    s->weights[*k] = *total;
+    s->moves[(*k)++] = (uint16_t)id;
 }
+
+/* The draw among all the moves of `sets` (point i's of the collection ms),
+ * in bk_gen_moves' order, by their candidates' weights: the same additions
+ * in the same order as over their list, without listing them.  `ends`:
+ * room for the cumulative weight at each point's end. */
+static int draw_all(const bk_move_sets *ms, const bk_cand_set *sets, const float *weight, float *ends, bk_rng *rng)
+{
+    float total = 0.0f;
+    int last = -1; /* the last point with moves */
+    for (int i = 0; i < ms->num_points; i++) {
+        for (int w = 0; w < BK_SET_WORDS; w++)
+            for (uint64_t bits = sets[i].w[w]; bits; bits &= bits - 1) total += weight[w * 64 + bk_ctz64(bits)];
+        ends[i] = total;
+        if (!set_empty(&sets[i])) last = i;
+    }
+    float x = draw_point(rng, total);
+    int i = 0, cand = -1;
+    while (i < last && !(ends[i] > x)) i++; /* the point of the first move above x, else the last point */
+    total = i > 0 ? ends[i - 1] : 0.0f;
+    for (int w = 0; w < BK_SET_WORDS; w++)
+        for (uint64_t bits = sets[i].w[w]; bits; bits &= bits - 1) {
+            cand = w * 64 + bk_ctz64(bits);
+            total += weight[cand];
+            if (total > x) return bk_move_sets_id(ms, i, cand);
+        }
+    return bk_move_sets_id(ms, i, cand); /* none above x: the last move */
+}
+
+/* A playout's move sets, on its stack: bk_cand_set's alignment is more than
+ * malloc's, which bk_policy_scratch's callers allocate. */
+typedef struct {
+    bk_move_sets all;                 /* the colour to move's, by attachment point */
+    bk_cand_set sized[BK_MAX_POINTS]; /* those of at least the opening's size */
+} move_sets;
 
 /* The policy's move for the colour to move: the moves of at least the
  * opening's size (of any size when there are none) with the highest local
- * count, in bk_gen_moves' order, one drawn by weight.  Only the moves that
- * cover a local point are counted one by one; the others, of count 0, are
- * listed only when no move covers one. */
-static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
+ * count, one drawn by weight as if from their list in bk_gen_moves' order.
+ * Only the moves that cover a local point are counted one by one; the
+ * others, of count 0, are drawn from without listing them when no move
+ * covers one. */
+static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, move_sets *sets)
 {
     const bk_geometry *g = b->geom;
-    const float *weight = piece_weight[b->variant == BK_DUO];
-    uint32_t local[BK_ROWS], twice[BK_ROWS];
+    const float *weight = cand_weight[b->variant == BK_DUO];
+    uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = 0;
     local_points(b, local, twice);
-    bk_move_sets *ms = &s->sets;
+    for (int R = 0; R < BK_ROWS; R++) any_local |= local[R];
+    bk_move_sets *ms = &sets->all;
     bk_collect_moves(b, b->to_move, ms);
     int smallest = min_size(b), best = 0, k = 0;
     float total = 0.0f;
-    bk_cand_set sized[BK_MAX_POINTS]; /* each point's moves of at least the smallest size */
-    uint16_t ids[BK_SET_WORDS * 64];
     for (;;) {
         const bk_cand_set *size_ok = bk_cands_of_size(smallest);
         int any = 0;
         for (int i = 0; i < ms->num_points; i++) {
-            bk_cand_set touching, *set = &sized[i];
-            uint64_t some = 0;
-            for (int w = 0; w < BK_SET_WORDS; w++) some |= set->w[w] = ms->sets[i].w[w] & size_ok->w[w];
-            if (!some) continue;
+            bk_cand_set *set = &sets->sized[i], touching;
+            for (int w = 0; w < BK_SET_WORDS; w++) set->w[w] = ms->sets[i].w[w] & size_ok->w[w];
+            if (set_empty(set)) continue;
             any = 1;
+            if (!any_local) continue;
             bk_cands_touching(local, ms->points[i].r, ms->points[i].c, &touching);
-            for (int w = 0; w < BK_SET_WORDS; w++) touching.w[w] &= set->w[w];
-            int n = bk_move_sets_list(ms, i, &touching, ids);
-            for (int j = 0; j < n; j++)
-                keep(s, &ids[j], 1, local_count(g, ids[j], local, twice), &best, &k, &total, g, weight);
+            for (int w = 0; w < BK_SET_WORDS; w++)
+                for (uint64_t bits = touching.w[w] & set->w[w]; bits; bits &= bits - 1) {
+                    int cand = w * 64 + bk_ctz64(bits), id = bk_move_sets_id(ms, i, cand);
+                    keep(s, id, local_count(g, id, local, twice), weight[cand], &best, &k, &total);
+                }
         }
         if (any || smallest == 1) break;
         smallest = 1; /* no large piece fits: every piece */
     }
-    if (best == 0) /* no move covers a local point: all count 0 */
-        for (int i = 0; i < ms->num_points; i++)
-            keep(s, ids, bk_move_sets_list(ms, i, &sized[i], ids), 0, &best, &k, &total, g, weight);
-    float x = (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
+    if (best == 0) return draw_all(ms, sets->sized, weight, s->weights, rng); /* no move covers a local point */
+    float x = draw_point(rng, total);
     int lo = 0, hi = k - 1; /* the first cumulative weight above x */
     while (lo < hi) {
         int mid = (lo + hi) / 2;
@@ -299,8 +348,9 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
 
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
 {
+    move_sets sets;
     while (b->to_move >= 0) {
         int id = replies ? bk_replies_get(replies, b) : -1;
-        bk_play_unchecked(b, id >= 0 ? id : policy_move(b, rng, scratch));
+        bk_play_unchecked(b, id >= 0 ? id : policy_move(b, rng, scratch, &sets));
     }
 }

@@ -30,13 +30,11 @@
 #define BK_PLAYOUT_POLICY_H
 
 #include "core/board.h"
-#include "core/movegen.h"
 #include "engine/playout.h"
 #include "engine/replies.h"
 
 /* Room for one playout's move lists. */
 typedef struct {
-    bk_move_sets sets;
     uint16_t moves[BK_MAX_MOVES];
     float weights[BK_MAX_MOVES]; /* cumulative */
 } bk_policy_scratch;
