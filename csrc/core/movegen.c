@@ -154,17 +154,19 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
     return (uint16_t)(cd->id_base + r * cd->per_row + c);
 }
 
-/* Calls fn for each attachment point of the colour with the legal set there,
- * until fn returns nonzero; returns that value (0 when all were visited). */
+/* Calls fn for each attachment point of the colour with the legal set there
+ * (only its candidates in `only`, unless NULL), until fn returns nonzero; returns that value (0 when all were visited). */
 typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
 
-static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
+static int for_each_point(const bk_board *b, int colour, const cand_set *only, point_fn fn, void *arg)
 {
     gen_ctx ctx = {b, candidates[b->geom->index], {{0}}, colour};
     int rc;
     if (colour < 0 || colour >= b->num_colours || !b->remaining[colour]) return 0;
     for (uint32_t pieces = b->remaining[colour]; pieces; pieces &= pieces - 1)
         for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= piece_candidates[bk_ctz(pieces)].w[w];
+    if (only)
+        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] &= only->w[w];
     if (b->placed[colour] == 0) {
         /* First piece: the free starting squares open to the colour are its
          * attachment points; no placement covers two of them. */
@@ -203,12 +205,17 @@ static int keep_set(const gen_ctx *ctx, const cand_set *s, int r, int c, void *a
     return 0;
 }
 
-int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
+int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, bk_move_sets *out)
 {
     out->geometry = b->geom->index;
     out->num_points = out->total = 0;
-    for_each_point(b, colour, keep_set, out);
+    for_each_point(b, colour, only, keep_set, out);
     return out->total;
+}
+
+int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
+{
+    return bk_collect_moves_of(b, colour, NULL, out);
 }
 
 int bk_move_sets_get(const bk_move_sets *ms, int k)
@@ -246,7 +253,7 @@ static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void 
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out)
 {
     uint16_t *end = out;
-    for_each_point(b, colour, append_all, &end);
+    for_each_point(b, colour, NULL, append_all, &end);
     return (int)(end - out);
 }
 
@@ -296,5 +303,5 @@ static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *
 
 int bk_has_move(const bk_board *b, int colour)
 {
-    return for_each_point(b, colour, non_empty, NULL);
+    return for_each_point(b, colour, NULL, non_empty, NULL);
 }

@@ -37,6 +37,9 @@ typedef struct {
 
 /* Collects the legal placements of `colour`; returns how many there are. */
 int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out);
+/* The same among the candidates of `only` (bk_cands_of_size: the moves of
+ * the larger pieces). */
+int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, bk_move_sets *out);
 /* The k-th placement of a collection (0 <= k < total), in the order of
  * bk_gen_moves. */
 int bk_move_sets_get(const bk_move_sets *ms, int k);

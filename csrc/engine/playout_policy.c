@@ -158,13 +158,6 @@ static float draw_point(bk_rng *rng, float total)
     return (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
 }
 
-static int set_empty(const bk_cand_set *s)
-{
-    uint64_t any = 0;
-    for (int w = 0; w < BK_SET_WORDS; w++) any |= s->w[w];
-    return !any;
-}
-
 /* Adds move id of local count `count` and weight `weight` to the kept ones
  * of s (s->moves[0 .. *k), their cumulative weights in s->weights, the last
  * being *total) when none kept has a higher count: the kept moves are those
@@ -182,19 +175,19 @@ static void keep(bk_policy_scratch *s, int id, int count, float weight, int *bes
     s->moves[(*k)++] = (uint16_t)id;
 }
 
-/* The draw among all the moves of `sets` (point i's of the collection ms),
- * in bk_gen_moves' order, by their candidates' weights: the same additions
- * in the same order as over their list, without listing them.  `ends`:
- * room for the cumulative weight at each point's end. */
-static int draw_all(const bk_move_sets *ms, const bk_cand_set *sets, const float *weight, float *ends, bk_rng *rng)
+/* The draw among all the moves of the collection ms, in bk_gen_moves'
+ * order, by their candidates' weights: the same additions in the same order
+ * as over their list, without listing them.  `ends`: room for the
+ * cumulative weight at each point's end. */
+static int draw_all(const bk_move_sets *ms, const float *weight, float *ends, bk_rng *rng)
 {
+    const bk_cand_set *sets = ms->sets;
     float total = 0.0f;
-    int last = -1; /* the last point with moves */
+    int last = ms->num_points - 1; /* every point has moves */
     for (int i = 0; i < ms->num_points; i++) {
         for (int w = 0; w < BK_SET_WORDS; w++)
             for (uint64_t bits = sets[i].w[w]; bits; bits &= bits - 1) total += weight[w * 64 + bk_ctz64(bits)];
         ends[i] = total;
-        if (!set_empty(&sets[i])) last = i;
     }
     float x = draw_point(rng, total);
     int i = 0, cand = -1;
@@ -209,50 +202,34 @@ static int draw_all(const bk_move_sets *ms, const bk_cand_set *sets, const float
     return bk_move_sets_id(ms, i, cand); /* none above x: the last move */
 }
 
-/* A playout's move sets, on its stack: bk_cand_set's alignment is more than
- * malloc's, which bk_policy_scratch's callers allocate. */
-typedef struct {
-    bk_move_sets all;                 /* the colour to move's, by attachment point */
-    bk_cand_set sized[BK_MAX_POINTS]; /* those of at least the opening's size */
-} move_sets;
-
 /* The policy's move for the colour to move: the moves of at least the
  * opening's size (of any size when there are none) with the highest local
  * count, one drawn by weight as if from their list in bk_gen_moves' order.
  * Only the moves that cover a local point are counted one by one; the
  * others, of count 0, are drawn from without listing them when no move
- * covers one. */
-static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, move_sets *sets)
+ * covers one.  `ms`: room for the move sets. */
+static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_move_sets *ms)
 {
     const bk_geometry *g = b->geom;
-    const float *weight = cand_weight[b->variant == BK_DUO];
+    int duo = b->variant == BK_DUO;
     uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = 0;
     local_points(b, local, twice);
     for (int R = 0; R < BK_ROWS; R++) any_local |= local[R];
-    bk_move_sets *ms = &sets->all;
-    bk_collect_moves(b, b->to_move, ms);
-    int smallest = min_size(b), best = 0, k = 0;
+    if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(min_size(b)), ms))
+        bk_collect_moves(b, b->to_move, ms); /* no large piece fits: every piece */
+    int best = 0, k = 0;
     float total = 0.0f;
-    for (;;) {
-        const bk_cand_set *size_ok = bk_cands_of_size(smallest);
-        int any = 0;
-        for (int i = 0; i < ms->num_points; i++) {
-            bk_cand_set *set = &sets->sized[i], touching;
-            for (int w = 0; w < BK_SET_WORDS; w++) set->w[w] = ms->sets[i].w[w] & size_ok->w[w];
-            if (set_empty(set)) continue;
-            any = 1;
-            if (!any_local) continue;
-            bk_cands_touching(local, ms->points[i].r, ms->points[i].c, &touching);
-            for (int w = 0; w < BK_SET_WORDS; w++)
-                for (uint64_t bits = touching.w[w] & set->w[w]; bits; bits &= bits - 1) {
-                    int cand = w * 64 + bk_ctz64(bits), id = bk_move_sets_id(ms, i, cand);
-                    keep(s, id, local_count(g, id, local, twice), weight[cand], &best, &k, &total);
-                }
-        }
-        if (any || smallest == 1) break;
-        smallest = 1; /* no large piece fits: every piece */
+    uint16_t ids[BK_NUM_CANDIDATES];
+    for (int i = 0; any_local && i < ms->num_points; i++) {
+        bk_cand_set touching;
+        bk_cands_touching(local, ms->points[i].r, ms->points[i].c, &touching);
+        for (int w = 0; w < BK_SET_WORDS; w++) touching.w[w] &= ms->sets[i].w[w];
+        int n = bk_move_sets_list(ms, i, &touching, ids);
+        for (int j = 0; j < n; j++)
+            keep(s, ids[j], local_count(g, ids[j], local, twice), piece_weight[duo][g->orient_of[ids[j]]],
+                 &best, &k, &total);
     }
-    if (best == 0) return draw_all(ms, sets->sized, weight, s->weights, rng); /* no move covers a local point */
+    if (best == 0) return draw_all(ms, cand_weight[duo], s->weights, rng); /* no move covers a local point */
     float x = draw_point(rng, total);
     int lo = 0, hi = k - 1; /* the first cumulative weight above x */
     while (lo < hi) {
@@ -348,7 +325,7 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
 
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
 {
-    move_sets sets;
+    bk_move_sets sets; /* on the stack: bk_cand_set's alignment is more than malloc's, which scratch may come from */
     while (b->to_move >= 0) {
         int id = replies ? bk_replies_get(replies, b) : -1;
         bk_play_unchecked(b, id >= 0 ? id : policy_move(b, rng, scratch, &sets));
