@@ -26,6 +26,9 @@ static float piece_weight[2][BK_NUM_ORIENTS];
 static float centre_distance[BK_NUM_GEOMETRIES][BK_MAX_PLACEMENTS];
 /* piece_weight by move-generation candidate (movegen.h), for the playouts. */
 static float cand_weight[2][BK_NUM_CANDIDATES];
+/* power(PRIOR_LOCAL_FACTOR, n) and power(PRIOR_BLOCK_FACTOR, n) for every
+ * local count and covered count a move can have: the same floats, looked up. */
+static float local_factor[2 * BK_MAX_PIECE_SIZE + 1], block_factor[BK_MAX_PIECE_SIZE + 1];
 /* Attachment points each orientation makes on an empty board (corners()). */
 static int orient_corners[BK_NUM_ORIENTS];
 
@@ -59,6 +62,8 @@ void bk_playout_policy_init(void)
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
     }
+    for (int n = 0; n <= 2 * BK_MAX_PIECE_SIZE; n++) local_factor[n] = power(PRIOR_LOCAL_FACTOR, n);
+    for (int n = 0; n <= BK_MAX_PIECE_SIZE; n++) block_factor[n] = power(PRIOR_BLOCK_FACTOR, n);
     for (int i = 0; i < BK_NUM_CANDIDATES; i++)
         for (int duo = 0; duo < 2; duo++) cand_weight[duo][i] = piece_weight[duo][bk_cand_orient(i)];
     for (int side = 14; side <= 20; side += 6) {
@@ -315,9 +320,9 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
     int smallest = min_size(b);
     rival_points(b, rivals);
     for (int i = 0; i < n; i++) {
-        int id = moves[i], o = g->orient_of[id], count = local_count(g, id, local, twice);
+        int id = moves[i], o = g->orient_of[id];
         const bk_orient *orient = &bk_orients[o];
-        out[i] = weight[o] * power(PRIOR_LOCAL_FACTOR, count) * power(PRIOR_BLOCK_FACTOR, covered(g, id, rivals)) *
+        out[i] = weight[o] * local_factor[local_count(g, id, local, twice)] * block_factor[covered(g, id, rivals)] *
                  (orient->size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
     }
     if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
