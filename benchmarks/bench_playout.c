@@ -109,14 +109,14 @@ static int positions_of(const char *path, position *out)
 {
     char *duo = first_game(path, "duo"), *classic = first_game(path, "classic");
     int n = 0;
-    out[n].name = "duo start";
+    out[n].name = "duo-start";
     bk_board_init(&out[n++].board, BK_DUO, BK_START_FIXED);
-    out[n].name = "classic_2 start";
+    out[n].name = "classic_2-start";
     bk_board_init(&out[n++].board, BK_CLASSIC_2, BK_START_FIXED);
-    out[n++] = (position){"duo move 10", replay(duo, BK_DUO, 10)};
-    out[n++] = (position){"duo move 20", replay(duo, BK_DUO, 20)};
-    out[n++] = (position){"classic move 16", replay(classic, BK_CLASSIC, 16)};
-    out[n++] = (position){"classic_2 move 32", replay(classic, BK_CLASSIC_2, 32)};
+    out[n++] = (position){"duo-move-10", replay(duo, BK_DUO, 10)};
+    out[n++] = (position){"duo-move-20", replay(duo, BK_DUO, 20)};
+    out[n++] = (position){"classic-move-16", replay(classic, BK_CLASSIC, 16)};
+    out[n++] = (position){"classic_2-move-32", replay(classic, BK_CLASSIC_2, 32)};
     free(duo);
     free(classic);
     return n;

@@ -46,7 +46,10 @@ static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
 /* compatible[offset[g] + status]: candidates covering no blocked cell of group g. */
 static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
 static cand_set compatible[1536];
-static cand_set piece_candidates[BK_NUM_PIECES];
+/* The candidates of a set of pieces in hand, 7 pieces at a time:
+ * hand_candidates[k][m] those of the pieces 7k + j for each bit j of m. */
+#define HAND_CHUNK 7
+static cand_set hand_candidates[BK_NUM_PIECES / HAND_CHUNK][1 << HAND_CHUNK];
 static uint8_t candidate_orient[NUM_CANDIDATES];
 static cand_set size_candidates[BK_MAX_PIECE_SIZE + 1]; /* [n]: those of pieces of n squares or more */
 /* Candidate data per geometry (ids depend on the board size), by bk_geometry.index. */
@@ -82,7 +85,8 @@ void bk_movegen_init(void)
                                                (uint8_t)or_->width};
             }
             candidate_orient[n] = (uint8_t)o;
-            set_add(&piece_candidates[or_->piece], n);
+            for (int m = 0; m < 1 << HAND_CHUNK; m++)
+                if (m >> (or_->piece % HAND_CHUNK) & 1) set_add(&hand_candidates[or_->piece / HAND_CHUNK][m], n);
             for (int size = 1; size <= or_->size; size++) set_add(&size_candidates[size], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
                 unsigned used = group_use(or_, dr, dc, g);
@@ -163,8 +167,10 @@ static int for_each_point(const bk_board *b, int colour, const cand_set *only, p
     gen_ctx ctx = {b, candidates[b->geom->index], {{0}}, colour};
     int rc;
     if (colour < 0 || colour >= b->num_colours || !b->remaining[colour]) return 0;
-    for (uint32_t pieces = b->remaining[colour]; pieces; pieces &= pieces - 1)
-        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= piece_candidates[bk_ctz(pieces)].w[w];
+    for (int k = 0; k < BK_NUM_PIECES / HAND_CHUNK; k++) {
+        const cand_set *chunk = &hand_candidates[k][b->remaining[colour] >> (HAND_CHUNK * k) & ((1u << HAND_CHUNK) - 1)];
+        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= chunk->w[w];
+    }
     if (only)
         for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] &= only->w[w];
     if (b->placed[colour] == 0) {
