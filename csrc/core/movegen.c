@@ -42,6 +42,9 @@ static const int8_t group_cells[NUM_GROUPS][9][2] = {
     {{1, -3}, {1, -2}, {1, -1}, {1, 0}, {1, 1}, {1, 2}, {1, 3}},
     {{2, -2}, {2, -1}, {2, 0}, {2, 1}, {2, 2}, {3, -1}, {3, 0}, {3, 1}, {4, 0}}};
 static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
+/* The groups' bits in a diamond word (bk_diamond); p itself is bit 40. */
+static const int group_shift[NUM_GROUPS] = {0, 9, 16, 24, 31};
+#define DIAMOND_P (1ull << 40)
 
 /* compatible[offset[g] + status]: candidates covering no blocked cell of group g. */
 static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
@@ -51,6 +54,7 @@ static cand_set compatible[1536];
 #define HAND_CHUNK 7
 static cand_set hand_candidates[BK_NUM_PIECES / HAND_CHUNK][1 << HAND_CHUNK];
 static uint8_t candidate_orient[NUM_CANDIDATES];
+static uint64_t candidate_diamond[NUM_CANDIDATES]; /* its cells, as a diamond word */
 static cand_set size_candidates[BK_MAX_PIECE_SIZE + 1]; /* [n]: those of pieces of n squares or more */
 /* Candidate data per geometry (ids depend on the board size), by bk_geometry.index. */
 static candidate candidates[BK_NUM_GEOMETRIES][NUM_CANDIDATES];
@@ -85,11 +89,13 @@ void bk_movegen_init(void)
                                                (uint8_t)or_->width};
             }
             candidate_orient[n] = (uint8_t)o;
+            candidate_diamond[n] = DIAMOND_P;
             for (int m = 0; m < 1 << HAND_CHUNK; m++)
                 if (m >> (or_->piece % HAND_CHUNK) & 1) set_add(&hand_candidates[or_->piece / HAND_CHUNK][m], n);
             for (int size = 1; size <= or_->size; size++) set_add(&size_candidates[size], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
                 unsigned used = group_use(or_, dr, dc, g);
+                candidate_diamond[n] |= (uint64_t)used << group_shift[g];
                 for (unsigned status = 0; status < (1u << group_size[g]); status++)
                     if (!(used & status)) set_add(&compatible[group_offset[g] + status], n);
             }
@@ -286,15 +292,29 @@ const bk_cand_set *bk_cands_of_size(int size)
     return &size_candidates[size];
 }
 
-void bk_cands_touching(const uint32_t *rows, int r, int c, bk_cand_set *out)
+uint64_t bk_diamond(const uint32_t *rows, int r, int c)
 {
     int R = r + BK_PAD, C = c + BK_PAD;
-    if (rows[R] >> C & 1u) { /* every candidate covers p */
+    unsigned status[NUM_GROUPS];
+    diamond_status(rows + R, rows + R, C, status);
+    uint64_t d = (rows[R] >> C & 1u) ? DIAMOND_P : 0;
+    for (int g = 0; g < NUM_GROUPS; g++) d |= (uint64_t)status[g] << group_shift[g];
+    return d;
+}
+
+const uint64_t *bk_cand_diamonds(void)
+{
+    return candidate_diamond;
+}
+
+void bk_cands_touching(uint64_t diamond, bk_cand_set *out)
+{
+    if (diamond & DIAMOND_P) { /* every candidate covers p */
         for (int w = 0; w < SET_WORDS; w++) out->w[w] = ~0ull;
         return;
     }
     unsigned status[NUM_GROUPS];
-    diamond_status(rows + R, rows + R, C, status);
+    for (int g = 0; g < NUM_GROUPS; g++) status[g] = (unsigned)(diamond >> group_shift[g]) & ((1u << group_size[g]) - 1u);
     cand_set avoiding;
     for (int w = 0; w < SET_WORDS; w++) avoiding.w[w] = ~0ull;
     keep_compatible(&avoiding, status);

@@ -52,11 +52,17 @@ int bk_move_sets_id(const bk_move_sets *ms, int i, int cand);
 int bk_cand_orient(int cand);
 /* The candidates of the pieces of at least `size` squares, 1 <= size <= 5. */
 const bk_cand_set *bk_cands_of_size(int size);
-/* Writes to out a set that holds, among the candidates put on board cell
- * (r, c), those covering at least one cell of the padded bitboard `rows`
- * (bits beyond the candidates may be set: intersect it with a set of
- * them). */
-void bk_cands_touching(const uint32_t *rows, int r, int c, bk_cand_set *out);
+/* The cells within 4 steps (Manhattan distance) of a board cell p, where
+ * every candidate put on p lies, as the bits of a word ("diamond"):
+ * bk_diamond, those of them in the padded bitboard `rows` around p = (r, c);
+ * bk_cand_diamonds()[i], candidate i's cells when put on p (so that the
+ * candidate's cells in `rows` are the bits of both). */
+uint64_t bk_diamond(const uint32_t *rows, int r, int c);
+const uint64_t *bk_cand_diamonds(void);
+/* Writes to out a set that holds, among the candidates put on a cell, those
+ * covering at least one cell of its `diamond` (bits beyond the candidates
+ * may be set: intersect it with a set of them). */
+void bk_cands_touching(uint64_t diamond, bk_cand_set *out);
 /* Whether `colour` has at least one legal placement. */
 int bk_has_move(const bk_board *b, int colour);
 

@@ -163,13 +163,12 @@ static float draw_point(bk_rng *rng, float total)
     return (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
 }
 
-/* Adds move id of local count `count` and weight `weight` to the kept ones
- * of s (s->moves[0 .. *k), their cumulative weights in s->weights, the last
- * being *total) when none kept has a higher count: the kept moves are those
- * of the highest count, in the order they came. */
+/* Adds move id of local count `count` >= *best and weight `weight` to the
+ * kept ones of s (s->moves[0 .. *k), their cumulative weights in
+ * s->weights, the last being *total), dropping those of a lower count: the
+ * kept moves are those of the highest count, in the order they came. */
 static void keep(bk_policy_scratch *s, int id, int count, float weight, int *best, int *k, float *total)
 {
-    if (count < *best) return;
     if (count > *best) {
         *best = count;
         *total = 0.0f;
@@ -215,8 +214,7 @@ static int draw_all(const bk_move_sets *ms, const float *weight, float *ends, bk
  * covers one.  `ms`: room for the move sets. */
 static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_move_sets *ms)
 {
-    const bk_geometry *g = b->geom;
-    int duo = b->variant == BK_DUO;
+    const float *weight = cand_weight[b->variant == BK_DUO];
     uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = 0;
     local_points(b, local, twice);
     for (int R = 0; R < BK_ROWS; R++) any_local |= local[R];
@@ -224,17 +222,22 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_
         bk_collect_moves(b, b->to_move, ms); /* no large piece fits: every piece */
     int best = 0, k = 0;
     float total = 0.0f;
-    uint16_t ids[BK_NUM_CANDIDATES];
+    const uint64_t *cells = bk_cand_diamonds();
     for (int i = 0; any_local && i < ms->num_points; i++) {
+        int r = ms->points[i].r, c = ms->points[i].c;
+        uint64_t near = bk_diamond(local, r, c), near_twice;
+        if (!near) continue;
+        near_twice = bk_diamond(twice, r, c);
         bk_cand_set touching;
-        bk_cands_touching(local, ms->points[i].r, ms->points[i].c, &touching);
-        for (int w = 0; w < BK_SET_WORDS; w++) touching.w[w] &= ms->sets[i].w[w];
-        int n = bk_move_sets_list(ms, i, &touching, ids);
-        for (int j = 0; j < n; j++)
-            keep(s, ids[j], local_count(g, ids[j], local, twice), piece_weight[duo][g->orient_of[ids[j]]],
-                 &best, &k, &total);
+        bk_cands_touching(near, &touching);
+        for (int w = 0; w < BK_SET_WORDS; w++)
+            for (uint64_t bits = touching.w[w] & ms->sets[i].w[w]; bits; bits &= bits - 1) {
+                int cand = w * 64 + bk_ctz64(bits);
+                int count = bk_popcount64(cells[cand] & near) + bk_popcount64(cells[cand] & near_twice);
+                if (count >= best) keep(s, bk_move_sets_id(ms, i, cand), count, weight[cand], &best, &k, &total);
+            }
     }
-    if (best == 0) return draw_all(ms, cand_weight[duo], s->weights, rng); /* no move covers a local point */
+    if (best == 0) return draw_all(ms, weight, s->weights, rng); /* no move covers a local point */
     float x = draw_point(rng, total);
     int lo = 0, hi = k - 1; /* the first cumulative weight above x */
     while (lo < hi) {
