@@ -168,7 +168,11 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
  * (only its candidates in `only`, unless NULL), until fn returns nonzero; returns that value (0 when all were visited). */
 typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
 
-static int for_each_point(const bk_board *b, int colour, const cand_set *only, point_fn fn, void *arg)
+/* Inlined into each caller, so that fn is too: it runs once per point. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline int for_each_point(const bk_board *b, int colour, const cand_set *only, point_fn fn, void *arg)
 {
     gen_ctx ctx = {b, candidates[b->geom->index], {{0}}, colour};
     int rc;
