@@ -126,15 +126,6 @@ static void rival_points(const bk_board *b, uint32_t *rivals)
             for (int R = 0; R < BK_ROWS; R++) rivals[R] |= b->attach[c][R];
 }
 
-/* Cells of placement id on the points of `rows`. */
-static int covered(const bk_geometry *g, int id, const uint32_t *rows)
-{
-    const bk_orient *o = &bk_orients[g->orient_of[id]];
-    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, n = 0;
-    for (int r = 0; r < o->height; r++) n += bk_popcount64(o->rows[r] << shift & rows[top + r]);
-    return n;
-}
-
 /* Smallest piece considered at this point of the game (see the header). */
 static int min_size(const bk_board *b)
 {
@@ -142,16 +133,19 @@ static int min_size(const bk_board *b)
     return n < 2 * c ? 5 : n < 3 * c ? 4 : n < 5 * c ? 3 : 1;
 }
 
-/* The local count of placement id: its cells on local points, doubled on
- * the mover's own attachment points. */
-static int local_count(const bk_geometry *g, int id, const uint32_t *local, const uint32_t *twice)
+/* The local count of placement id (its cells on local points, doubled on
+ * the mover's own attachment points), and in *block its cells on `rivals`. */
+static int local_count(const bk_geometry *g, int id, const uint32_t *local, const uint32_t *twice,
+                       const uint32_t *rivals, int *block)
 {
     const bk_orient *o = &bk_orients[g->orient_of[id]];
-    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, count = 0;
+    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, count = 0, n = 0;
     for (int r = 0; r < o->height; r++) {
         uint32_t x = o->rows[r] << shift;
         count += bk_popcount64(x & local[top + r]) + bk_popcount64(x & twice[top + r]);
+        n += bk_popcount64(x & rivals[top + r]);
     }
+    *block = n;
     return count;
 }
 
@@ -301,7 +295,7 @@ void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *o
         int id = moves[i], o = g->orient_of[id], size = bk_orients[o].size;
         float *x = out + (size_t)i * BK_PRIOR_FEATURES;
         for (int f = 0; f < BK_PRIOR_FEATURES; f++) x[f] = 0.0f;
-        int count = local_count(g, id, local, twice), block = covered(g, id, rivals);
+        int block, count = local_count(g, id, local, twice, rivals, &block);
         x[BK_PRIOR_PIECE + bk_orients[o].piece] = 1.0f;
         x[BK_PRIOR_CORNERS] = (float)(orient_corners[o] - 1);
         x[BK_PRIOR_LOCAL] = (float)count;
@@ -323,10 +317,9 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
     int smallest = min_size(b);
     rival_points(b, rivals);
     for (int i = 0; i < n; i++) {
-        int id = moves[i], o = g->orient_of[id];
-        const bk_orient *orient = &bk_orients[o];
-        out[i] = weight[o] * local_factor[local_count(g, id, local, twice)] * block_factor[covered(g, id, rivals)] *
-                 (orient->size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
+        int id = moves[i], o = g->orient_of[id], block, count = local_count(g, id, local, twice, rivals, &block);
+        out[i] = weight[o] * local_factor[count] * block_factor[block] *
+                 (bk_orients[o].size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
     }
     if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
 }
