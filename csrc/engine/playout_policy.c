@@ -205,15 +205,17 @@ static int draw_all(const bk_move_sets *ms, const float *weight, float *ends, bk
  * count, one drawn by weight as if from their list in bk_gen_moves' order.
  * Only the moves that cover a local point are counted one by one; the
  * others, of count 0, are drawn from without listing them when no move
- * covers one.  `ms`: room for the move sets. */
+ * covers one.  -1 when the colour has no legal placement.  `ms`: room for
+ * the move sets. */
 static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_move_sets *ms)
 {
+    if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(min_size(b)), ms) &&
+        !bk_collect_moves(b, b->to_move, ms)) /* no large piece fits: every piece */
+        return -1;
     const float *weight = cand_weight[b->variant == BK_DUO];
     uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = 0;
     local_points(b, local, twice);
     for (int R = 0; R < BK_ROWS; R++) any_local |= local[R];
-    if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(min_size(b)), ms))
-        bk_collect_moves(b, b->to_move, ms); /* no large piece fits: every piece */
     int best = 0, k = 0;
     float total = 0.0f;
     const uint64_t *cells = bk_cand_diamonds();
@@ -327,8 +329,12 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
 {
     bk_move_sets sets; /* on the stack: bk_cand_set's alignment is more than malloc's, which scratch may come from */
-    while (b->to_move >= 0) {
+    while (b->to_move >= 0) { /* the colour to move may have no placement: bk_play_lazy did not look */
         int id = replies ? bk_replies_get(replies, b) : -1;
-        bk_play_unchecked(b, id >= 0 ? id : policy_move(b, rng, scratch, &sets));
+        if (id < 0) id = policy_move(b, rng, scratch, &sets);
+        if (id >= 0)
+            bk_play_lazy(b, id);
+        else
+            bk_out_of_moves(b);
     }
 }
