@@ -140,6 +140,23 @@ bk_status bk_check(const bk_board *b, int colour, int id)
     return corner ? BK_OK : BK_ERR_NO_CORNER;
 }
 
+int bk_is_legal(const bk_board *b, int colour, int id)
+{
+    const bk_geometry *g = b->geom;
+    if (colour < 0 || colour >= b->num_colours || id < 0 || id >= g->num_placements) return 0;
+    if (b->placed[colour] == 0) return bk_check(b, colour, id) == BK_OK; /* the starting squares */
+    const bk_orient *o = &bk_orients[g->orient_of[id]];
+    if (!(b->remaining[colour] >> o->piece & 1u)) return 0;
+    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD;
+    uint32_t blocked = 0, corner = 0; /* forbidden includes the occupied cells */
+    for (int k = 0; k < o->height; k++) {
+        uint32_t x = o->rows[k] << shift;
+        blocked |= x & b->forbidden[colour][top + k];
+        corner |= x & b->attach[colour][top + k];
+    }
+    return !blocked && corner;
+}
+
 /* Hands the turn to the next colour, in turn order, that can still place a
  * piece; a colour without one is skipped and never moves again (docs/rules.md:
  * only a colour's own pieces make new corners for it).  With `moves`, the

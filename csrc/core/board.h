@@ -45,6 +45,9 @@ void bk_init(void);
 bk_status bk_board_init(bk_board *b, int variant, int start);
 /* Whether `colour` may place placement `id` now (whoever is to move). */
 bk_status bk_check(const bk_board *b, int colour, int id);
+/* Whether bk_check would return BK_OK, faster (from the bitboards), for a
+ * caller that needs no reason. */
+int bk_is_legal(const bk_board *b, int colour, int id);
 /* Plays `id` for the colour to move after checking it; on error b is unchanged. */
 bk_status bk_play(bk_board *b, int id);
 /* Plays a placement known to be legal for the colour to move (no check). */

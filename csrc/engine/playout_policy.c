@@ -29,6 +29,8 @@ static float cand_weight[2][BK_NUM_CANDIDATES];
 /* power(PRIOR_LOCAL_FACTOR, n) and power(PRIOR_BLOCK_FACTOR, n) for every
  * local count and covered count a move can have: the same floats, looked up. */
 static float local_factor[2 * BK_MAX_PIECE_SIZE + 1], block_factor[BK_MAX_PIECE_SIZE + 1];
+/* By variant and player: bit c for each colour c that does not score for that player. */
+static uint8_t rival_colours[BK_NUM_VARIANTS][BK_MAX_COLOURS];
 /* Attachment points each orientation makes on an empty board (corners()). */
 static int orient_corners[BK_NUM_ORIENTS];
 
@@ -66,6 +68,13 @@ void bk_playout_policy_init(void)
     for (int n = 0; n <= BK_MAX_PIECE_SIZE; n++) block_factor[n] = power(PRIOR_BLOCK_FACTOR, n);
     for (int i = 0; i < BK_NUM_CANDIDATES; i++)
         for (int duo = 0; duo < 2; duo++) cand_weight[duo][i] = piece_weight[duo][bk_cand_orient(i)];
+    for (int v = 0; v < BK_NUM_VARIANTS; v++) {
+        int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
+        int players = bk_player_weights(v, weights);
+        for (int p = 0; p < players; p++)
+            for (int c = 0; c < BK_MAX_COLOURS; c++)
+                if (!weights[p][c]) rival_colours[v][p] |= (uint8_t)(1u << c);
+    }
     for (int side = 14; side <= 20; side += 6) {
         const bk_geometry *g = bk_geometry_for(side);
         float centre = (g->side - 1) / 2.0f;
@@ -82,18 +91,25 @@ void bk_playout_policy_init(void)
     }
 }
 
-/* The local points of the colour to move (see the header): `local` all of
- * them, `twice` those that are also its own attachment points. */
-static void local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
+/* The colours that do not score for the player who moves `colour` now. */
+static unsigned rivals_of(const bk_board *b, int colour)
 {
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    bk_player_weights(b->variant, weights);
-    int mover = b->to_move, player = bk_player_of_colour(b, mover);
+    return rival_colours[b->variant][bk_player_of_colour(b, colour)];
+}
+
+/* The local points of the colour to move (see the header): `local` all of
+ * them, `twice` those that are also its own attachment points; returns
+ * nonzero when there are any. */
+static uint32_t local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
+{
+    int mover = b->to_move;
+    unsigned rivals = rivals_of(b, mover);
     const bk_geometry *g = b->geom;
+    uint32_t any = 0;
     memset(local, 0, BK_ROWS * sizeof *local);
     for (int i = b->num_moves - 1; i >= 0 && i >= b->num_moves - LOCAL_MOVES; i--) {
         int c = b->history[i].colour, id = b->history[i].id;
-        if (weights[player][c]) continue; /* our own side's move */
+        if (!(rivals >> c & 1u)) continue; /* our own side's move */
         const bk_orient *o = &bk_orients[g->orient_of[id]];
         int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD;
         uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}, points[BK_MAX_PIECE_SIZE + 2];
@@ -109,20 +125,20 @@ static void local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
             local[R] |= (p << 1 | p >> 1) & ~b->forbidden[c][R];
             local[R - 1] |= p & ~b->forbidden[c][R - 1];
             local[R + 1] |= p & ~b->forbidden[c][R + 1];
+            any |= p;
         }
     }
     for (int R = 0; R < BK_ROWS; R++) twice[R] = local[R] & b->attach[mover][R];
+    return any;
 }
 
 /* The attachment points of the colours that do not score for the mover. */
 static void rival_points(const bk_board *b, uint32_t *rivals)
 {
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    bk_player_weights(b->variant, weights);
-    int player = bk_player_of_colour(b, b->to_move);
+    unsigned colours = rivals_of(b, b->to_move);
     memset(rivals, 0, BK_ROWS * sizeof *rivals);
     for (int c = 0; c < b->num_colours; c++)
-        if (c != b->to_move && !weights[player][c])
+        if (c != b->to_move && (colours >> c & 1u))
             for (int R = 0; R < BK_ROWS; R++) rivals[R] |= b->attach[c][R];
 }
 
@@ -213,9 +229,7 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_
         !bk_collect_moves(b, b->to_move, ms)) /* no large piece fits: every piece */
         return -1;
     const float *weight = cand_weight[b->variant == BK_DUO];
-    uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = 0;
-    local_points(b, local, twice);
-    for (int R = 0; R < BK_ROWS; R++) any_local |= local[R];
+    uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = local_points(b, local, twice);
     int best = 0, k = 0;
     float total = 0.0f;
     const uint64_t *cells = bk_cand_diamonds();
