@@ -29,6 +29,9 @@ static float cand_weight[2][BK_NUM_CANDIDATES];
 /* power(PRIOR_LOCAL_FACTOR, n) and power(PRIOR_BLOCK_FACTOR, n) for every
  * local count and covered count a move can have: the same floats, looked up. */
 static float local_factor[2 * BK_MAX_PIECE_SIZE + 1], block_factor[BK_MAX_PIECE_SIZE + 1];
+/* By board size (bk_geometry.index) and orientation: its cells' offsets in
+ * a row-major board from its anchor. */
+static int16_t cell_offset[BK_NUM_GEOMETRIES][BK_NUM_ORIENTS][BK_MAX_PIECE_SIZE];
 /* By variant and player: bit c for each colour c that does not score for that player. */
 static uint8_t rival_colours[BK_NUM_VARIANTS][BK_MAX_COLOURS];
 /* Attachment points each orientation makes on an empty board (corners()). */
@@ -77,6 +80,9 @@ void bk_playout_policy_init(void)
     }
     for (int side = 14; side <= 20; side += 6) {
         const bk_geometry *g = bk_geometry_for(side);
+        for (int o = 0; o < BK_NUM_ORIENTS; o++)
+            for (int k = 0; k < bk_orients[o].size; k++)
+                cell_offset[g->index][o][k] = (int16_t)(bk_orients[o].cells[k].r * side + bk_orients[o].cells[k].c);
         float centre = (g->side - 1) / 2.0f;
         for (int id = 0; id < g->num_placements; id++) {
             const bk_orient *o = &bk_orients[g->orient_of[id]];
@@ -149,20 +155,34 @@ static int min_size(const bk_board *b)
     return n < 2 * c ? 5 : n < 3 * c ? 4 : n < 5 * c ? 3 : 1;
 }
 
-/* The local count of placement id (its cells on local points, doubled on
- * the mover's own attachment points), and in *block its cells on `rivals`. */
-static int local_count(const bk_geometry *g, int id, const uint32_t *local, const uint32_t *twice,
-                       const uint32_t *rivals, int *block)
+/* The prior's counts of every move at once, by cell: marks[cell] (board
+ * cells row-major) is 1 on a local point, 2 on one that is also the mover's
+ * attachment point, plus BLOCK_MARK on a rival's attachment point. */
+#define BLOCK_MARK 16 /* above any local count: 2 per cell, at most 10 */
+static void mark_cells(const bk_board *b, const uint32_t *local, const uint32_t *twice, const uint32_t *rivals,
+                       uint8_t *marks)
 {
-    const bk_orient *o = &bk_orients[g->orient_of[id]];
-    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, count = 0, n = 0;
-    for (int r = 0; r < o->height; r++) {
-        uint32_t x = o->rows[r] << shift;
-        count += bk_popcount64(x & local[top + r]) + bk_popcount64(x & twice[top + r]);
-        n += bk_popcount64(x & rivals[top + r]);
+    int side = b->side;
+    uint32_t on_board = (1u << side) - 1u;
+    memset(marks, 0, (size_t)side * side);
+    for (int r = 0; r < side; r++) {
+        const uint32_t *rows[3] = {local, twice, rivals};
+        static const uint8_t mark[3] = {1, 1, BLOCK_MARK};
+        for (int k = 0; k < 3; k++)
+            for (uint32_t bits = rows[k][r + BK_PAD] >> BK_PAD & on_board; bits; bits &= bits - 1)
+                marks[r * side + bk_ctz(bits)] += mark[k];
     }
-    *block = n;
-    return count;
+}
+
+/* The sum of placement id's cells' marks: its local count (its cells on
+ * local points, doubled on the mover's own attachment points) plus
+ * BLOCK_MARK per cell on a rival's attachment point. */
+static int move_marks(const bk_geometry *g, int id, const uint8_t *marks)
+{
+    int o = g->orient_of[id], n = 0;
+    const uint8_t *at = marks + g->row_of[id] * g->side + g->col_of[id];
+    for (int k = 0; k < bk_orients[o].size; k++) n += at[cell_offset[g->index][o][k]];
+    return n;
 }
 
 /* The policy's draw among moves of cumulative weights up to `total`: the
@@ -304,14 +324,16 @@ void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *o
 {
     const bk_geometry *g = b->geom;
     uint32_t local[BK_ROWS], twice[BK_ROWS], rivals[BK_ROWS];
+    uint8_t marks[BK_MAX_SIZE * BK_MAX_SIZE];
     local_points(b, local, twice);
     rival_points(b, rivals);
+    mark_cells(b, local, twice, rivals, marks);
     int smallest = min_size(b);
     for (int i = 0; i < n; i++) {
         int id = moves[i], o = g->orient_of[id], size = bk_orients[o].size;
         float *x = out + (size_t)i * BK_PRIOR_FEATURES;
         for (int f = 0; f < BK_PRIOR_FEATURES; f++) x[f] = 0.0f;
-        int block, count = local_count(g, id, local, twice, rivals, &block);
+        int m = move_marks(g, id, marks), count = m % BLOCK_MARK, block = m / BLOCK_MARK;
         x[BK_PRIOR_PIECE + bk_orients[o].piece] = 1.0f;
         x[BK_PRIOR_CORNERS] = (float)(orient_corners[o] - 1);
         x[BK_PRIOR_LOCAL] = (float)count;
@@ -329,12 +351,14 @@ void bk_policy_priors(const bk_board *b, const uint16_t *moves, int n, float *ou
     const bk_geometry *g = b->geom;
     const float *weight = piece_weight[b->variant == BK_DUO];
     uint32_t local[BK_ROWS], twice[BK_ROWS], rivals[BK_ROWS];
+    uint8_t marks[BK_MAX_SIZE * BK_MAX_SIZE];
     local_points(b, local, twice);
-    int smallest = min_size(b);
     rival_points(b, rivals);
+    mark_cells(b, local, twice, rivals, marks);
+    int smallest = min_size(b);
     for (int i = 0; i < n; i++) {
-        int id = moves[i], o = g->orient_of[id], block, count = local_count(g, id, local, twice, rivals, &block);
-        out[i] = weight[o] * local_factor[count] * block_factor[block] *
+        int id = moves[i], o = g->orient_of[id], m = move_marks(g, id, marks);
+        out[i] = weight[o] * local_factor[m % BLOCK_MARK] * block_factor[m / BLOCK_MARK] *
                  (bk_orients[o].size < smallest ? PRIOR_SMALL_FACTOR : 1.0f);
     }
     if (b->geom->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, smallest, out);
