@@ -165,7 +165,8 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
 }
 
 /* Calls fn for each attachment point of the colour with the legal set there
- * (only its candidates in `only`, unless NULL), until fn returns nonzero; returns that value (0 when all were visited). */
+ * (only its candidates in `only`, unless NULL), until fn returns nonzero;
+ * returns that value (0 when all were visited). */
 typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
 
 /* Inlined into each caller, so that fn is too: it runs once per point. */
@@ -178,8 +179,8 @@ static inline int for_each_point(const bk_board *b, int colour, const cand_set *
     int rc;
     if (colour < 0 || colour >= b->num_colours || !b->remaining[colour]) return 0;
     for (int k = 0; k < BK_NUM_PIECES / HAND_CHUNK; k++) {
-        const cand_set *chunk = &hand_candidates[k][b->remaining[colour] >> (HAND_CHUNK * k) & ((1u << HAND_CHUNK) - 1)];
-        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= chunk->w[w];
+        unsigned pieces = b->remaining[colour] >> (HAND_CHUNK * k) & ((1u << HAND_CHUNK) - 1u);
+        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= hand_candidates[k][pieces].w[w];
     }
     if (only)
         for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] &= only->w[w];
@@ -242,27 +243,20 @@ int bk_move_sets_get(const bk_move_sets *ms, int k)
     return set_nth(&ctx, &ms->sets[i], k, ms->points[i].r, ms->points[i].c);
 }
 
-/* Writes the ids of the placements of s, produced at (r, c) on a board of
- * `side`, to out in candidate order; returns the end of what it wrote. */
-static uint16_t *list_ids(const candidate *cands, int side, const cand_set *s, int r, int c, uint16_t *out)
+/* arg: the output cursor; appends every placement of s. */
+static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
 {
+    uint16_t **cursor = arg, *out = *cursor;
     int32_t offset[BK_MAX_PIECE_SIZE + 1]; /* r * per_row + c, by the orientation's width */
-    for (int width = 1; width <= BK_MAX_PIECE_SIZE; width++) offset[width] = r * (side - width + 1) + c;
+    for (int width = 1; width <= BK_MAX_PIECE_SIZE; width++) offset[width] = r * (ctx->b->side - width + 1) + c;
     for (int w = 0; w < SET_WORDS; w++) {
-        const candidate *word = cands + w * 64;
+        const candidate *word = ctx->cands + w * 64;
         for (uint64_t bits = s->w[w]; bits; bits &= bits - 1) {
             const candidate *cd = word + bk_ctz64(bits);
             *out++ = (uint16_t)(cd->id_base + offset[cd->width]);
         }
     }
-    return out;
-}
-
-/* arg: the output cursor; appends every placement of s. */
-static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
-{
-    uint16_t **cursor = arg;
-    *cursor = list_ids(ctx->cands, ctx->b->side, s, r, c, *cursor);
+    *cursor = out;
     return 0;
 }
 
@@ -270,13 +264,6 @@ int bk_gen_moves(const bk_board *b, int colour, uint16_t *out)
 {
     uint16_t *end = out;
     for_each_point(b, colour, NULL, append_all, &end);
-    return (int)(end - out);
-}
-
-int bk_move_sets_list(const bk_move_sets *ms, int i, const bk_cand_set *s, uint16_t *out)
-{
-    const uint16_t *end = list_ids(candidates[ms->geometry], bk_geometry_at(ms->geometry)->side, s, ms->points[i].r,
-                                   ms->points[i].c, out);
     return (int)(end - out);
 }
 
@@ -318,7 +305,8 @@ void bk_cands_touching(uint64_t diamond, bk_cand_set *out)
         return;
     }
     unsigned status[NUM_GROUPS];
-    for (int g = 0; g < NUM_GROUPS; g++) status[g] = (unsigned)(diamond >> group_shift[g]) & ((1u << group_size[g]) - 1u);
+    for (int g = 0; g < NUM_GROUPS; g++)
+        status[g] = (unsigned)(diamond >> group_shift[g]) & ((1u << group_size[g]) - 1u);
     cand_set avoiding;
     for (int w = 0; w < SET_WORDS; w++) avoiding.w[w] = ~0ull;
     keep_compatible(&avoiding, status);

@@ -43,10 +43,9 @@ int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, 
 /* The k-th placement of a collection (0 <= k < total), in the order of
  * bk_gen_moves. */
 int bk_move_sets_get(const bk_move_sets *ms, int k);
-/* Writes the ids of the placements of s, a subset of point i's set of the
- * collection, to out in the order of bk_gen_moves; returns how many. */
-int bk_move_sets_list(const bk_move_sets *ms, int i, const bk_cand_set *s, uint16_t *out);
-/* The placement id of candidate `cand` put on point i of the collection. */
+/* The placement id of candidate `cand` put on point i of the collection
+ * (the ids of point i's set, candidate by candidate, are in the order of
+ * bk_gen_moves). */
 int bk_move_sets_id(const bk_move_sets *ms, int i, int cand);
 /* The orientation of candidate `cand`. */
 int bk_cand_orient(int cand);
