@@ -19,17 +19,16 @@
  * classic_2 for the second). Each position runs twice: without last good
  * replies, and with a table that learns after every playout as the search's
  * does (bk_replies_learn from the position's move on, by bk_win_shares).
- * Every playout draws from its own stream (seed 1, position * 2 + mode, one
- * stream per position and mode), so the moves chosen depend on the code and
- * nothing else: the checksum folds in every move of every playout (the final
+ * The playouts of a position and mode draw from one stream (seed 1, stream
+ * position * 2 + mode), so the moves chosen depend on the code and nothing
+ * else: the checksum folds in every move of every playout (the final
  * board's history), so a change in any move chosen shows there.
  *
  * Then a whole search: bk_mcts with bk_mcts_defaults(), one thread, seed 1,
  * SIMULATIONS simulations from the Duo start; its checksum folds in the
  * root's moves and visits.
  *
- * Figures: playouts per second (moves per second in brackets) per position
- * and mode, and simulations per second of the search, each the fastest of
+ * Figures: playouts and moves per second per position and mode, and simulations per second of the search, each the fastest of
  * ROUNDS rounds (the one least disturbed by other work). */
 #define _POSIX_C_SOURCE 200809L /* getline, clock_gettime */
 
