@@ -26,7 +26,10 @@
  *
  * Then a whole search: bk_mcts with bk_mcts_defaults(), one thread, seed 1,
  * SIMULATIONS simulations from the Duo start; its checksum folds in the
- * root's moves and visits.
+ * root's moves and visits.  And a whole game: Duo self-play, every move the
+ * most visited of SIMULATIONS new simulations of that search kept along the
+ * game (bk_mcts_advance, seed 1 + move number, as the mcts agent plays);
+ * its checksum folds in the game's moves.
  *
  * Figures: playouts and moves per second per position and mode, and simulations per second of the search, each the fastest of
  * ROUNDS rounds (the one least disturbed by other work). */
@@ -153,6 +156,23 @@ static result run_playouts(const bk_board *p, long n, int with_replies, uint64_t
     return r;
 }
 
+/* Runs `simulations` more simulations of t on this thread. */
+static void search(bk_mcts *t, long simulations)
+{
+    bk_mcts_start(t, simulations);
+    while (bk_mcts_run(t, 1 << 30) > 0) continue;
+    bk_mcts_finish(t, 0);
+}
+
+/* The move t would play: its root's most visited; -1 when out of memory. */
+static int most_visited(const bk_mcts *t)
+{
+    bk_mcts_move *moves = malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
+    int id = moves && bk_mcts_moves(t, moves) > 0 ? moves[0].id : -1;
+    free(moves);
+    return id;
+}
+
 static result run_search(long simulations)
 {
     bk_board root;
@@ -165,14 +185,37 @@ static result run_search(long simulations)
         fprintf(stderr, "bk_mcts_new: out of memory\n");
         exit(1);
     }
-    bk_mcts_start(t, simulations);
-    while (bk_mcts_run(t, 1 << 30) > 0) continue;
-    bk_mcts_finish(t, 0);
+    search(t, simulations);
     r.seconds = now_s() - t0;
     bk_mcts_move *moves = malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
     int n = moves ? bk_mcts_moves(t, moves) : 0;
     for (int i = 0; i < n; i++) r.checksum = fold(fold(r.checksum, (uint64_t)moves[i].id), (uint64_t)moves[i].visits);
     free(moves);
+    bk_mcts_free(t);
+    return r;
+}
+
+static result run_game(long simulations)
+{
+    bk_board b;
+    bk_board_init(&b, BK_DUO, BK_START_FIXED);
+    bk_mcts_params params = bk_mcts_defaults();
+    result r = {0, 0, 0xCBF29CE484222325ull};
+    double t0 = now_s();
+    bk_mcts *t = bk_mcts_new(&b, &params, SEED, 1);
+    for (int move = 0; t && b.to_move >= 0; move++) {
+        if (move > 0 && bk_mcts_advance(t, &b, SEED + (uint64_t)move) < 0) break;
+        search(t, simulations);
+        int id = most_visited(t);
+        if (id < 0 || bk_play(&b, id) != BK_OK) break;
+        r.moves += simulations;
+        r.checksum = fold(r.checksum, (uint64_t)id);
+    }
+    r.seconds = now_s() - t0;
+    if (!t || b.to_move >= 0) {
+        fprintf(stderr, "the game's search failed (out of memory)\n");
+        exit(1);
+    }
     bk_mcts_free(t);
     return r;
 }
@@ -201,7 +244,7 @@ int main(int argc, char **argv)
 
     position pos[MAX_POSITIONS];
     int np = positions_of(path, pos);
-    result best[MAX_POSITIONS][2] = {{{0}}}, search_best = {0};
+    result best[MAX_POSITIONS][2] = {{{0}}}, search_best = {0}, game_best = {0};
     for (int round = 0; round < ROUNDS; round++) {
         for (int i = 0; i < np; i++)
             for (int mode = 0; mode < 2; mode++) {
@@ -211,6 +254,8 @@ int main(int argc, char **argv)
             }
         result r = run_search(simulations);
         keep_best(&search_best, &r, round, "search");
+        r = run_game(simulations);
+        keep_best(&game_best, &r, round, "game");
     }
 
     printf("policy playouts, seed %d, fastest of %d rounds\n", SEED, ROUNDS);
@@ -229,5 +274,9 @@ int main(int argc, char **argv)
            "checksum %016llx\n",
            SEED, simulations, search_best.seconds, simulations / search_best.seconds,
            (unsigned long long)search_best.checksum);
+    printf("game: duo self-play, %ld simulations a move, the search kept: %ld simulations in %.3f s, %.0f "
+           "simulations/s, checksum %016llx\n",
+           simulations, game_best.moves, game_best.seconds, game_best.moves / game_best.seconds,
+           (unsigned long long)game_best.checksum);
     return 0;
 }
