@@ -140,17 +140,36 @@ bk_status bk_check(const bk_board *b, int colour, int id)
     return corner ? BK_OK : BK_ERR_NO_CORNER;
 }
 
+int bk_is_legal(const bk_board *b, int colour, int id)
+{
+    const bk_geometry *g = b->geom;
+    if (colour < 0 || colour >= b->num_colours || id < 0 || id >= g->num_placements) return 0;
+    if (b->placed[colour] == 0) return bk_check(b, colour, id) == BK_OK; /* the starting squares */
+    const bk_orient *o = &bk_orients[g->orient_of[id]];
+    if (!(b->remaining[colour] >> o->piece & 1u)) return 0;
+    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD;
+    uint32_t blocked = 0, corner = 0; /* forbidden includes the occupied cells */
+    for (int k = 0; k < o->height; k++) {
+        uint32_t x = o->rows[k] << shift;
+        blocked |= x & b->forbidden[colour][top + k];
+        corner |= x & b->attach[colour][top + k];
+    }
+    return !blocked && corner;
+}
+
 /* Hands the turn to the next colour, in turn order, that can still place a
  * piece; a colour without one is skipped and never moves again (docs/rules.md:
  * only a colour's own pieces make new corners for it).  With `moves`, the
  * new colour's legal placements are listed there while looking (their number
- * is returned); without, looking stops at the first. */
-static int advance_turn(bk_board *b, int mover, uint16_t *moves)
+ * is returned); without, looking stops at the first.  With `look` 0, the
+ * turn goes to the next colour not yet known to be out without looking
+ * (bk_play_lazy). */
+static int advance_turn(bk_board *b, int mover, uint16_t *moves, int look)
 {
     for (int i = 1; i <= b->num_colours; i++) {
         int d = (mover + i) % b->num_colours;
         if (b->out >> d & 1u) continue;
-        int n = moves ? bk_gen_moves(b, d, moves) : bk_has_move(b, d);
+        int n = !look ? 1 : moves ? bk_gen_moves(b, d, moves) : bk_has_move(b, d);
         if (n) {
             b->to_move = (int8_t)d;
             return n;
@@ -198,7 +217,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding)
     refresh_around(b, r0, o->height);
 }
 
-static int play(bk_board *b, int id, uint16_t *moves)
+static int play(bk_board *b, int id, uint16_t *moves, int look)
 {
     int colour = b->to_move;
     bk_history_entry *h = &b->history[b->num_moves++];
@@ -208,17 +227,28 @@ static int play(bk_board *b, int id, uint16_t *moves)
     h->prev_last_piece = b->last_piece[colour];
     set_cells(b, colour, id, 1);
     b->last_piece[colour] = (int8_t)bk_orients[b->geom->orient_of[id]].piece;
-    return advance_turn(b, colour, moves);
+    return advance_turn(b, colour, moves, look);
 }
 
 void bk_play_unchecked(bk_board *b, int id)
 {
-    play(b, id, NULL);
+    play(b, id, NULL, 1);
 }
 
 int bk_play_listing(bk_board *b, int id, uint16_t *moves)
 {
-    return play(b, id, moves);
+    return play(b, id, moves, 1);
+}
+
+void bk_play_lazy(bk_board *b, int id)
+{
+    play(b, id, NULL, 0);
+}
+
+void bk_out_of_moves(bk_board *b)
+{
+    b->out |= (uint8_t)(1u << b->to_move);
+    advance_turn(b, b->to_move, NULL, 0);
 }
 
 bk_status bk_play(bk_board *b, int id)

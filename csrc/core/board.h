@@ -45,6 +45,9 @@ void bk_init(void);
 bk_status bk_board_init(bk_board *b, int variant, int start);
 /* Whether `colour` may place placement `id` now (whoever is to move). */
 bk_status bk_check(const bk_board *b, int colour, int id);
+/* Whether bk_check would return BK_OK, faster (from the bitboards), for a
+ * caller that needs no reason. */
+int bk_is_legal(const bk_board *b, int colour, int id);
 /* Plays `id` for the colour to move after checking it; on error b is unchanged. */
 bk_status bk_play(bk_board *b, int id);
 /* Plays a placement known to be legal for the colour to move (no check). */
@@ -53,6 +56,16 @@ void bk_play_unchecked(bk_board *b, int id);
  * `moves` (room for BK_MAX_MOVES), which passing the turn has to find anyway;
  * returns their number, 0 once the game is over. */
 int bk_play_listing(bk_board *b, int id, uint16_t *moves);
+/* Plays a placement known to be legal for the colour to move and hands the
+ * turn to the next colour not yet known to be out, without looking whether
+ * it can move (which costs a move generation, wasted on a caller that lists
+ * its moves anyway).  Until that colour's placement is played, the caller
+ * must find one for it or, when it has none, call bk_out_of_moves; only
+ * then is the board as bk_play_unchecked leaves it. */
+void bk_play_lazy(bk_board *b, int id);
+/* Marks the colour to move, which has no legal placement, out, and hands the
+ * turn on as bk_play_lazy does (to_move -1 once every colour is out). */
+void bk_out_of_moves(bk_board *b);
 bk_status bk_undo(bk_board *b);
 /* Whether starting square i is free and open to `colour`'s first piece:
  * any of them under "any", its own under "fixed". */

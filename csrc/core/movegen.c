@@ -19,7 +19,7 @@
 
 #include <stddef.h>
 
-#define NUM_CANDIDATES 414 /* sum over the 91 orientations of their sizes */
+#define NUM_CANDIDATES BK_NUM_CANDIDATES
 #define SET_WORDS BK_SET_WORDS /* 414 bits, padded to one 64-byte cache line */
 #define NUM_GROUPS 5
 
@@ -42,11 +42,20 @@ static const int8_t group_cells[NUM_GROUPS][9][2] = {
     {{1, -3}, {1, -2}, {1, -1}, {1, 0}, {1, 1}, {1, 2}, {1, 3}},
     {{2, -2}, {2, -1}, {2, 0}, {2, 1}, {2, 2}, {3, -1}, {3, 0}, {3, 1}, {4, 0}}};
 static const int group_size[NUM_GROUPS] = {9, 7, 8, 7, 9};
+/* The groups' bits in a diamond word (bk_diamond); p itself is bit 40. */
+static const int group_shift[NUM_GROUPS] = {0, 9, 16, 24, 31};
+#define DIAMOND_P (1ull << 40)
 
 /* compatible[offset[g] + status]: candidates covering no blocked cell of group g. */
 static const int group_offset[NUM_GROUPS + 1] = {0, 512, 640, 896, 1024, 1536};
 static cand_set compatible[1536];
-static cand_set piece_candidates[BK_NUM_PIECES];
+/* The candidates of a set of pieces in hand, 7 pieces at a time:
+ * hand_candidates[k][m] those of the pieces 7k + j for each bit j of m. */
+#define HAND_CHUNK 7
+static cand_set hand_candidates[BK_NUM_PIECES / HAND_CHUNK][1 << HAND_CHUNK];
+static uint8_t candidate_orient[NUM_CANDIDATES];
+static uint64_t candidate_diamond[NUM_CANDIDATES]; /* its cells, as a diamond word */
+static cand_set size_candidates[BK_MAX_PIECE_SIZE + 1]; /* [n]: those of pieces of n squares or more */
 /* Candidate data per geometry (ids depend on the board size), by bk_geometry.index. */
 static candidate candidates[BK_NUM_GEOMETRIES][NUM_CANDIDATES];
 
@@ -79,9 +88,14 @@ void bk_movegen_init(void)
                 candidates[i][n] = (candidate){(uint16_t)(g->orient_first[o] - dr * per_row - dc), (uint8_t)per_row,
                                                (uint8_t)or_->width};
             }
-            set_add(&piece_candidates[or_->piece], n);
+            candidate_orient[n] = (uint8_t)o;
+            candidate_diamond[n] = DIAMOND_P;
+            for (int m = 0; m < 1 << HAND_CHUNK; m++)
+                if (m >> (or_->piece % HAND_CHUNK) & 1) set_add(&hand_candidates[or_->piece / HAND_CHUNK][m], n);
+            for (int size = 1; size <= or_->size; size++) set_add(&size_candidates[size], n);
             for (int g = 0; g < NUM_GROUPS; g++) {
                 unsigned used = group_use(or_, dr, dc, g);
+                candidate_diamond[n] |= (uint64_t)used << group_shift[g];
                 for (unsigned status = 0; status < (1u << group_size[g]); status++)
                     if (!(used & status)) set_add(&compatible[group_offset[g] + status], n);
             }
@@ -96,27 +110,39 @@ typedef struct {
     int colour;
 } gen_ctx;
 
+/* The status of the diamond's groups around p (padded column C): a bit for
+ * each cell in the rows f, or in the rows a before p in row-major order;
+ * f and a point at p's padded row. */
+static inline void diamond_status(const uint32_t *f, const uint32_t *a, int C, unsigned status[NUM_GROUPS])
+{
+    uint32_t row0 = f[0] | (a[0] & ((1u << C) - 1u)); /* earlier points on p's row lie left of it */
+    uint32_t mid = row0 >> (C - 4) & 0x1FFu;
+    status[0] = ((f[-4] | a[-4]) >> C & 1u) | ((f[-3] | a[-3]) >> (C - 1) & 7u) << 1 |
+                ((f[-2] | a[-2]) >> (C - 2) & 31u) << 4;
+    status[1] = (f[-1] | a[-1]) >> (C - 3) & 127u;
+    status[2] = (mid & 15u) | (mid >> 5) << 4;
+    status[3] = f[1] >> (C - 3) & 127u;
+    status[4] = (f[2] >> (C - 2) & 31u) | (f[3] >> (C - 1) & 7u) << 5 | (f[4] >> C & 1u) << 8;
+}
+
+/* s restricted to the candidates that cover no cell of the groups' status. */
+static inline void keep_compatible(cand_set *s, const unsigned status[NUM_GROUPS])
+{
+    for (int g = 0; g < NUM_GROUPS; g++) {
+        const cand_set *m = &compatible[group_offset[g] + status[g]];
+        for (int w = 0; w < SET_WORDS; w++) s->w[w] &= m->w[w];
+    }
+}
+
 /* The set of legal placements produced at attachment point (r, c), given
  * the colour's forbidden rows and the attachment rows that count as earlier
  * points (all zero for a first piece). */
 static inline cand_set legal_at(const gen_ctx *ctx, const uint32_t *attach, int r, int c)
 {
-    const uint32_t *f = ctx->b->forbidden[ctx->colour] + r + BK_PAD, *a = attach + r + BK_PAD;
-    int C = c + BK_PAD; /* p's bit in a padded row */
-    uint32_t row0 = f[0] | (a[0] & ((1u << C) - 1u)); /* earlier points on p's row lie left of it */
-    uint32_t mid = row0 >> (C - 4) & 0x1FFu;
-    unsigned status[NUM_GROUPS] = {
-        ((f[-4] | a[-4]) >> C & 1u) | ((f[-3] | a[-3]) >> (C - 1) & 7u) << 1 |
-            ((f[-2] | a[-2]) >> (C - 2) & 31u) << 4,
-        (f[-1] | a[-1]) >> (C - 3) & 127u,
-        (mid & 15u) | (mid >> 5) << 4,
-        f[1] >> (C - 3) & 127u,
-        (f[2] >> (C - 2) & 31u) | (f[3] >> (C - 1) & 7u) << 5 | (f[4] >> C & 1u) << 8};
+    unsigned status[NUM_GROUPS];
+    diamond_status(ctx->b->forbidden[ctx->colour] + r + BK_PAD, attach + r + BK_PAD, c + BK_PAD, status);
     cand_set s = ctx->in_hand;
-    for (int g = 0; g < NUM_GROUPS; g++) {
-        const cand_set *m = &compatible[group_offset[g] + status[g]];
-        for (int w = 0; w < SET_WORDS; w++) s.w[w] &= m->w[w];
-    }
+    keep_compatible(&s, status);
     return s;
 }
 
@@ -138,17 +164,26 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
     return (uint16_t)(cd->id_base + r * cd->per_row + c);
 }
 
-/* Calls fn for each attachment point of the colour with the legal set there,
- * until fn returns nonzero; returns that value (0 when all were visited). */
+/* Calls fn for each attachment point of the colour with the legal set there
+ * (only its candidates in `only`, unless NULL), until fn returns nonzero;
+ * returns that value (0 when all were visited). */
 typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
 
-static int for_each_point(const bk_board *b, int colour, point_fn fn, void *arg)
+/* Inlined into each caller, so that fn is too: it runs once per point. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline int for_each_point(const bk_board *b, int colour, const cand_set *only, point_fn fn, void *arg)
 {
     gen_ctx ctx = {b, candidates[b->geom->index], {{0}}, colour};
     int rc;
     if (colour < 0 || colour >= b->num_colours || !b->remaining[colour]) return 0;
-    for (uint32_t pieces = b->remaining[colour]; pieces; pieces &= pieces - 1)
-        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= piece_candidates[bk_ctz(pieces)].w[w];
+    for (int k = 0; k < BK_NUM_PIECES / HAND_CHUNK; k++) {
+        unsigned pieces = b->remaining[colour] >> (HAND_CHUNK * k) & ((1u << HAND_CHUNK) - 1u);
+        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] |= hand_candidates[k][pieces].w[w];
+    }
+    if (only)
+        for (int w = 0; w < SET_WORDS; w++) ctx.in_hand.w[w] &= only->w[w];
     if (b->placed[colour] == 0) {
         /* First piece: the free starting squares open to the colour are its
          * attachment points; no placement covers two of them. */
@@ -187,12 +222,17 @@ static int keep_set(const gen_ctx *ctx, const cand_set *s, int r, int c, void *a
     return 0;
 }
 
-int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
+int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, bk_move_sets *out)
 {
     out->geometry = b->geom->index;
     out->num_points = out->total = 0;
-    for_each_point(b, colour, keep_set, out);
+    for_each_point(b, colour, only, keep_set, out);
     return out->total;
+}
+
+int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
+{
+    return bk_collect_moves_of(b, colour, NULL, out);
 }
 
 int bk_move_sets_get(const bk_move_sets *ms, int k)
@@ -223,8 +263,54 @@ static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void 
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out)
 {
     uint16_t *end = out;
-    for_each_point(b, colour, append_all, &end);
+    for_each_point(b, colour, NULL, append_all, &end);
     return (int)(end - out);
+}
+
+int bk_move_sets_id(const bk_move_sets *ms, int i, int cand)
+{
+    const candidate *cd = &candidates[ms->geometry][cand];
+    return (uint16_t)(cd->id_base + ms->points[i].r * cd->per_row + ms->points[i].c);
+}
+
+int bk_cand_orient(int cand)
+{
+    return candidate_orient[cand];
+}
+
+const bk_cand_set *bk_cands_of_size(int size)
+{
+    return &size_candidates[size];
+}
+
+uint64_t bk_diamond(const uint32_t *rows, int r, int c)
+{
+    int R = r + BK_PAD, C = c + BK_PAD;
+    unsigned status[NUM_GROUPS];
+    diamond_status(rows + R, rows + R, C, status);
+    uint64_t d = (rows[R] >> C & 1u) ? DIAMOND_P : 0;
+    for (int g = 0; g < NUM_GROUPS; g++) d |= (uint64_t)status[g] << group_shift[g];
+    return d;
+}
+
+const uint64_t *bk_cand_diamonds(void)
+{
+    return candidate_diamond;
+}
+
+void bk_cands_touching(uint64_t diamond, bk_cand_set *out)
+{
+    if (diamond & DIAMOND_P) { /* every candidate covers p */
+        for (int w = 0; w < SET_WORDS; w++) out->w[w] = ~0ull;
+        return;
+    }
+    unsigned status[NUM_GROUPS];
+    for (int g = 0; g < NUM_GROUPS; g++)
+        status[g] = (unsigned)(diamond >> group_shift[g]) & ((1u << group_size[g]) - 1u);
+    cand_set avoiding;
+    for (int w = 0; w < SET_WORDS; w++) avoiding.w[w] = ~0ull;
+    keep_compatible(&avoiding, status);
+    for (int w = 0; w < SET_WORDS; w++) out->w[w] = ~avoiding.w[w];
 }
 
 static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
@@ -235,5 +321,5 @@ static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *
 
 int bk_has_move(const bk_board *b, int colour)
 {
-    return for_each_point(b, colour, non_empty, NULL);
+    return for_each_point(b, colour, NULL, non_empty, NULL);
 }

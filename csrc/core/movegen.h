@@ -10,7 +10,10 @@ void bk_movegen_init(void);
  * BK_MAX_MOVES), in no particular order, each once; returns how many. */
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out);
 /* A set of move-generation candidates (orientation and cell put on an
- * attachment point), bit i for candidate i of 414; one cache line. */
+ * attachment point), bit i for candidate i of BK_NUM_CANDIDATES; one cache
+ * line.  Candidates come orientation by orientation, by bk_orients' order,
+ * each orientation's cells in its order. */
+#define BK_NUM_CANDIDATES 414 /* sum over the 91 orientations of their sizes */
 #define BK_SET_WORDS 8
 typedef struct {
     _Alignas(64) uint64_t w[BK_SET_WORDS];
@@ -34,9 +37,31 @@ typedef struct {
 
 /* Collects the legal placements of `colour`; returns how many there are. */
 int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out);
+/* The same among the candidates of `only` (bk_cands_of_size: the moves of
+ * the larger pieces). */
+int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, bk_move_sets *out);
 /* The k-th placement of a collection (0 <= k < total), in the order of
  * bk_gen_moves. */
 int bk_move_sets_get(const bk_move_sets *ms, int k);
+/* The placement id of candidate `cand` put on point i of the collection
+ * (the ids of point i's set, candidate by candidate, are in the order of
+ * bk_gen_moves). */
+int bk_move_sets_id(const bk_move_sets *ms, int i, int cand);
+/* The orientation of candidate `cand`. */
+int bk_cand_orient(int cand);
+/* The candidates of the pieces of at least `size` squares, 1 <= size <= 5. */
+const bk_cand_set *bk_cands_of_size(int size);
+/* The cells within 4 steps (Manhattan distance) of a board cell p, where
+ * every candidate put on p lies, as the bits of a word ("diamond"):
+ * bk_diamond, those of them in the padded bitboard `rows` around p = (r, c);
+ * bk_cand_diamonds()[i], candidate i's cells when put on p (so that the
+ * candidate's cells in `rows` are the bits of both). */
+uint64_t bk_diamond(const uint32_t *rows, int r, int c);
+const uint64_t *bk_cand_diamonds(void);
+/* Writes to out a set that holds, among the candidates put on a cell, those
+ * covering at least one cell of its `diamond` (bits beyond the candidates
+ * may be set: intersect it with a set of them). */
+void bk_cands_touching(uint64_t diamond, bk_cand_set *out);
 /* Whether `colour` has at least one legal placement. */
 int bk_has_move(const bk_board *b, int colour);
 

@@ -1,7 +1,6 @@
 /* The playout policy; see playout_policy.h. */
 #include "engine/playout_policy.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "core/movegen.h"
@@ -13,9 +12,12 @@
 #define CLASSIC_SIZE_FACTOR 5.0f
 #define CLASSIC_CORNER_FACTOR 1.0f
 #define LOCAL_MOVES 3 /* recent moves whose attachment points are local */
-
 /* Draw weight of each orientation's piece: [0] 20x20 boards, [1] Duo. */
 static float piece_weight[2][BK_NUM_ORIENTS];
+/* piece_weight by move-generation candidate (movegen.h), for the playouts. */
+static float cand_weight[2][BK_NUM_CANDIDATES];
+/* By variant and player: bit c for each colour c that does not score for that player. */
+static uint8_t rival_colours[BK_NUM_VARIANTS][BK_MAX_COLOURS];
 /* Attachment points an orientation makes on an empty board: the cells
  * diagonal to it and not next to it. */
 static int corners(const bk_orient *o)
@@ -46,18 +48,33 @@ void bk_playout_policy_init(void)
         piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
         piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
     }
+    for (int i = 0; i < BK_NUM_CANDIDATES; i++)
+        for (int duo = 0; duo < 2; duo++) cand_weight[duo][i] = piece_weight[duo][bk_cand_orient(i)];
+    for (int v = 0; v < BK_NUM_VARIANTS; v++) {
+        int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
+        int players = bk_player_weights(v, weights);
+        for (int p = 0; p < players; p++)
+            for (int c = 0; c < BK_MAX_COLOURS; c++)
+                if (!weights[p][c]) rival_colours[v][p] |= (uint8_t)(1u << c);
+    }
 }
 
-void bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
+/* The colours that do not score for the player who moves `colour` now. */
+static unsigned rivals_of(const bk_board *b, int colour)
 {
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    bk_player_weights(b->variant, weights);
-    int mover = b->to_move, player = bk_player_of_colour(b, mover);
+    return rival_colours[b->variant][bk_player_of_colour(b, colour)];
+}
+
+uint32_t bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
+{
+    int mover = b->to_move;
+    unsigned rivals = rivals_of(b, mover);
     const bk_geometry *g = b->geom;
+    uint32_t any = 0;
     memset(local, 0, BK_ROWS * sizeof *local);
     for (int i = b->num_moves - 1; i >= 0 && i >= b->num_moves - LOCAL_MOVES; i--) {
         int c = b->history[i].colour, id = b->history[i].id;
-        if (weights[player][c]) continue; /* our own side's move */
+        if (!(rivals >> c & 1u)) continue; /* our own side's move */
         const bk_orient *o = &bk_orients[g->orient_of[id]];
         int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD;
         uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}, points[BK_MAX_PIECE_SIZE + 2];
@@ -73,9 +90,11 @@ void bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
             local[R] |= (p << 1 | p >> 1) & ~b->forbidden[c][R];
             local[R - 1] |= p & ~b->forbidden[c][R - 1];
             local[R + 1] |= p & ~b->forbidden[c][R + 1];
+            any |= p;
         }
     }
     for (int R = 0; R < BK_ROWS; R++) twice[R] = local[R] & b->attach[mover][R];
+    return any;
 }
 
 int bk_min_size(const bk_board *b)
@@ -84,47 +103,90 @@ int bk_min_size(const bk_board *b)
     return n < 2 * c ? 5 : n < 3 * c ? 4 : n < 5 * c ? 3 : 1;
 }
 
-/* The local count of placement id: its cells on local points, doubled on
- * the mover's own attachment points. */
-static int local_count(const bk_geometry *g, int id, const uint32_t *local, const uint32_t *twice)
+/* The policy's draw among moves of cumulative weights up to `total`: the
+ * first move, in order, whose cumulative weight is above the point drawn
+ * (the last move when rounding leaves none above). */
+static float draw_point(bk_rng *rng, float total)
 {
-    const bk_orient *o = &bk_orients[g->orient_of[id]];
-    int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD, count = 0;
-    for (int r = 0; r < o->height; r++) {
-        uint32_t x = o->rows[r] << shift;
-        count += bk_popcount64(x & local[top + r]) + bk_popcount64(x & twice[top + r]);
-    }
-    return count;
+    return (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
 }
 
-/* The policy's move for the colour to move. */
-static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
+/* Adds move id of local count `count` >= *best and weight `weight` to the
+ * kept ones of s (s->moves[0 .. *k), their cumulative weights in
+ * s->weights, the last being *total), dropping those of a lower count: the
+ * kept moves are those of the highest count, in the order they came. */
+static void keep(bk_policy_scratch *s, int id, int count, float weight, int *best, int *k, float *total)
 {
-    const bk_geometry *g = b->geom;
-    const float *weight = piece_weight[b->variant == BK_DUO];
-    uint32_t local[BK_ROWS], twice[BK_ROWS];
-    bk_local_points(b, local, twice);
-    int n = bk_gen_moves(b, b->to_move, s->moves), smallest = bk_min_size(b), best = -1, k = 0;
-    float total = 0.0f;
-    for (;;) {
-        for (int i = 0; i < n; i++) {
-            int id = s->moves[i], o = g->orient_of[id];
-            if (bk_orients[o].size < smallest) continue;
-            int count = local_count(g, id, local, twice);
-            if (count < best) continue;
-            if (count > best) { /* only the most local moves are kept, compacted in place */
-                best = count;
-                total = 0.0f;
-                k = 0;
-            }
-            total += weight[o];
-            s->weights[k] = total;
-            s->moves[k++] = (uint16_t)id;
-        }
-        if (k > 0 || smallest == 1) break;
-        smallest = 1; /* no large piece fits: every piece */
+    if (count > *best) {
+        *best = count;
+        *total = 0.0f;
+        *k = 0;
     }
-    float x = (float)(bk_rng_next(rng) >> 40) * (1.0f / 16777216.0f) * total;
+    *total += weight;
+    s->weights[*k] = *total;
+    s->moves[(*k)++] = (uint16_t)id;
+}
+
+/* The draw among all the moves of the collection ms, in bk_gen_moves'
+ * order, by their candidates' weights: the same additions in the same order
+ * as over their list, without listing them.  `ends`: room for the
+ * cumulative weight at each point's end. */
+static int draw_all(const bk_move_sets *ms, const float *weight, float *ends, bk_rng *rng)
+{
+    const bk_cand_set *sets = ms->sets;
+    float total = 0.0f;
+    int last = ms->num_points - 1; /* every point has moves */
+    for (int i = 0; i < ms->num_points; i++) {
+        for (int w = 0; w < BK_SET_WORDS; w++)
+            for (uint64_t bits = sets[i].w[w]; bits; bits &= bits - 1) total += weight[w * 64 + bk_ctz64(bits)];
+        ends[i] = total;
+    }
+    float x = draw_point(rng, total);
+    int i = 0, cand = -1;
+    while (i < last && !(ends[i] > x)) i++; /* the point of the first move above x, else the last point */
+    total = i > 0 ? ends[i - 1] : 0.0f;
+    for (int w = 0; w < BK_SET_WORDS; w++)
+        for (uint64_t bits = sets[i].w[w]; bits; bits &= bits - 1) {
+            cand = w * 64 + bk_ctz64(bits);
+            total += weight[cand];
+            if (total > x) return bk_move_sets_id(ms, i, cand);
+        }
+    return bk_move_sets_id(ms, i, cand); /* none above x: the last move */
+}
+
+/* The policy's move for the colour to move: the moves of at least the
+ * opening's size (of any size when there are none) with the highest local
+ * count, one drawn by weight as if from their list in bk_gen_moves' order.
+ * Only the moves that cover a local point are counted one by one; the
+ * others, of count 0, are drawn from without listing them when no move
+ * covers one.  -1 when the colour has no legal placement.  `ms`: room for
+ * the move sets. */
+static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_move_sets *ms)
+{
+    if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(bk_min_size(b)), ms) &&
+        !bk_collect_moves(b, b->to_move, ms)) /* no large piece fits: every piece */
+        return -1;
+    const float *weight = cand_weight[b->variant == BK_DUO];
+    uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = bk_local_points(b, local, twice);
+    int best = 0, k = 0;
+    float total = 0.0f;
+    const uint64_t *cells = bk_cand_diamonds();
+    for (int i = 0; any_local && i < ms->num_points; i++) {
+        int r = ms->points[i].r, c = ms->points[i].c;
+        uint64_t near = bk_diamond(local, r, c), near_twice;
+        if (!near) continue;
+        near_twice = bk_diamond(twice, r, c);
+        bk_cand_set touching;
+        bk_cands_touching(near, &touching);
+        for (int w = 0; w < BK_SET_WORDS; w++)
+            for (uint64_t bits = touching.w[w] & ms->sets[i].w[w]; bits; bits &= bits - 1) {
+                int cand = w * 64 + bk_ctz64(bits);
+                int count = bk_popcount64(cells[cand] & near) + bk_popcount64(cells[cand] & near_twice);
+                if (count >= best) keep(s, bk_move_sets_id(ms, i, cand), count, weight[cand], &best, &k, &total);
+            }
+    }
+    if (best == 0) return draw_all(ms, weight, s->weights, rng); /* no move covers a local point */
+    float x = draw_point(rng, total);
     int lo = 0, hi = k - 1; /* the first cumulative weight above x */
     while (lo < hi) {
         int mid = (lo + hi) / 2;
@@ -136,8 +198,13 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s)
 
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
 {
-    while (b->to_move >= 0) {
+    bk_move_sets sets; /* on the stack: bk_cand_set's alignment is more than malloc's, which scratch may come from */
+    while (b->to_move >= 0) { /* the colour to move may have no placement: bk_play_lazy did not look */
         int id = replies ? bk_replies_get(replies, b) : -1;
-        bk_play_unchecked(b, id >= 0 ? id : policy_move(b, rng, scratch));
+        if (id < 0) id = policy_move(b, rng, scratch, &sets);
+        if (id >= 0)
+            bk_play_lazy(b, id);
+        else
+            bk_out_of_moves(b);
     }
 }

@@ -44,8 +44,8 @@ void bk_playout_policy_init(void);
 
 /* The local points of the colour to move (above): `local` all of them,
  * `twice` those that are also its own attachment points (rows as the
- * board's). */
-void bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice);
+ * board's); returns nonzero when there are any. */
+uint32_t bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice);
 /* The smallest piece the policy considers at this point of the game (above). */
 int bk_min_size(const bk_board *b);
 

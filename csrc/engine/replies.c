@@ -34,5 +34,5 @@ int bk_replies_get(const bk_replies *r, const bk_board *b)
 {
     if (b->num_moves == 0) return -1;
     int id = r->reply[b->to_move][b->history[b->num_moves - 1].id];
-    return id != BK_NO_REPLY && bk_check(b, b->to_move, id) == BK_OK ? id : -1;
+    return id != BK_NO_REPLY && bk_is_legal(b, b->to_move, id) ? id : -1;
 }
