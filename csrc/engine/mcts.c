@@ -384,10 +384,11 @@ static void update_rave(tree *t, const bk_board *b, const uint32_t *path, const 
                 add_value(&children[c], values[children[c].player], w);
             }
         }
-        if (i > 0) { /* the move into node i: played at index i - 1 */
-            int id = b->history[first + i - 1].id;
-            played_by[id] = b->history[first + i - 1].colour;
-            first_play[id] = (int16_t)(i - 1);
+        /* the move from node i, at index i, counts for the nodes above (not
+         * for node i's own child on the path, which has its real visit) */
+        if (first + i < last) {
+            played_by[b->history[first + i].id] = b->history[first + i].colour;
+            first_play[b->history[first + i].id] = (int16_t)i;
         }
     }
     for (int k = first; k < last; k++) played_by[b->history[k].id] = -1;
