@@ -26,7 +26,7 @@
 
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.5, .rave = 0.7, .max_nodes = 1 << 22, .margin = 0.375, .replies = 1};
+    return (bk_mcts_params){.exploration = 0.5, .rave = 0.3, .max_nodes = 1 << 22, .margin = 0.375, .replies = 1};
 }
 
 /* Room for `capacity` nodes and their results in t (its old arrays freed
@@ -315,7 +315,8 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
     for (int i = 0; i < n; i++) {
         float p = t->ordered_priors[i];
         children[i] = (node){.move = t->ordered[i], .player = player, .prior = p / sum,
-                             .value = expected * sqrtf(p / best), .count = INIT_COUNT};
+                             .value = expected * sqrtf(p / best), .count = INIT_COUNT,
+                             .urgency = p / sum / INIT_COUNT};
         t->results[t->num_nodes + i] = (node_result){0};
     }
     t->nodes[v].first_child = (uint32_t)t->num_nodes;
@@ -338,7 +339,7 @@ static uint32_t select_child(const tree *t, const node *v)
     int choice = 0, try_all = parent > (double)TRY_ALL_AFTER * v->num_children;
     for (int i = 0; i < v->num_children; i++) {
         if (try_all && children[i].visits == 0) return v->first_child + (uint32_t)i;
-        float x = children[i].value + explore * children[i].prior / children[i].count;
+        float x = children[i].value + explore * children[i].urgency;
         if (x > best) {
             best = x;
             choice = i;
@@ -352,6 +353,7 @@ static void add_value(node *nd, double x, float w)
 {
     nd->count += w;
     nd->value += (float)(w * (x - nd->value) / nd->count);
+    nd->urgency = nd->prior / nd->count;
 }
 
 /* RAVE (all moves as first): every child of a node on the path gains the

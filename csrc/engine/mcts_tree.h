@@ -15,6 +15,7 @@ typedef struct {
                              * prior's initial count, the visits and the RAVE updates */
     float count;            /* the weight behind `value` */
     float prior;            /* its share of the parent's priors */
+    float urgency;          /* prior / count, kept for the selection's scan */
     uint16_t move;          /* placement id that leads here */
     uint16_t num_children;  /* legal placements here, once expanded */
     uint8_t player;         /* who made `move` */
