@@ -41,8 +41,8 @@ class MCTSAgent(_Seeded):
       the prior dislikes wait until the others have been found bad;
     - a child is chosen by its value plus c * P * sqrt(N) * log(N + 1) / n, P its share of its
       parent's priors, N the parent's visits, n the child's count (PUCT with Pentobi's log
-      factor); once a node has 16 visits per child, its unvisited children come first, so that
-      every move is tried at last;
+      factor); once a node has more than 16 visits per child, its unvisited children come
+      first, so that every move is tried at last;
     - RAVE: a playout also updates the children of each node on its path whose placement the
       same colour played later in it, as if played there;
     - a node is expanded once visited more than 1 + d / 2 times, d its depth below the root
