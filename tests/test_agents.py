@@ -8,6 +8,7 @@ against ``game.legal_moves()``, greedy's rule is recomputed move by move with ``
 """
 from __future__ import annotations
 
+import inspect
 import math
 import os
 import random
@@ -121,7 +122,7 @@ def wilson(p, n, z=1.96):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_builtin_agents_return_a_legal_int_and_leave_the_game_unchanged(variant, start):
     agents = [RandomAgent(seed=1), GreedyAgent(seed=2), MCTSAgent(20, seed=3),
-              make_agent("mcts:sims=8:c=0.3:widening=1", seed=4)]
+              make_agent("mcts:sims=8:c=0.3:rave=0", seed=4)]
     checked = 0
     for game in random_walk(variant, start, seed=f"{variant}/{start}"):
         if len(game.history) % 4:
@@ -169,10 +170,11 @@ def test_mcts_plays_full_games_with_legal_moves_only(variant, start, threads):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_mcts_with_bias_margin_and_replies_plays_full_games_with_legal_moves_only(variant):
+def test_mcts_with_rave_margin_and_replies_plays_full_games_with_legal_moves_only(variant):
     # the last good replies are a colour's (in classic_3 the shared colour's, by rotation): a
-    # stored reply is played only when legal for the colour to move
-    agent = make_agent("mcts:sims=50:threads=1:bias=0.3:margin=0.375:replies=1", seed=12)
+    # stored reply is played only when legal for the colour to move; RAVE updates the children of
+    # the colour that played a placement later, in classic_3 the shared colour's too
+    agent = make_agent("mcts:sims=50:threads=1:rave=0.7:margin=0.375:replies=1", seed=12)
     game = blokus.Game(variant, start="any")
     while not game.is_over:
         search = agent.search(game)
@@ -183,11 +185,11 @@ def test_mcts_with_bias_margin_and_replies_plays_full_games_with_legal_moves_onl
     assert all(game.is_out(c) for c in range(game.num_colours))
 
 
-@pytest.mark.parametrize("option", ["bias=0.3", "margin=0.375", "replies=1"])
-def test_bias_margin_and_replies_reach_the_search(option):
+@pytest.mark.parametrize("option", ["rave=0.7", "margin=0.375", "replies=1", "c=1.5", "exploration=0"])
+def test_rave_exploration_margin_and_replies_reach_the_search(option):
     # each changes what the same seeded search finds (its visits or values): they are not ignored
-    game = widening_position()
-    off = "mcts:sims=300:threads=1:reuse=0:bias=0:margin=0:replies=0"
+    game = midgame_position()
+    off = "mcts:sims=300:threads=1:reuse=0:rave=0:margin=0:replies=0"
     plain = make_agent(off, seed=5).search(game)
     other = make_agent(f"{off}:{option}", seed=5).search(game)
     assert other.simulations == plain.simulations == 300
@@ -206,27 +208,6 @@ def test_mcts_opening_searches_pentominoes_only(variant):
         search = MCTSAgent(200, seed=len(game.history)).search(game)
         assert {placed_size(game, m) for m in search.ids.tolist()} == {5}, len(game.history)
         game.play(int(search.ids[0]))
-
-
-def test_prior_features_of_the_first_monomino():
-    # Duo, fixed start: the only legal monomino is on the mover's starting point, 2.5 rows and
-    # 2.5 columns from the board's centre (6.5, 6.5); it makes 4 attachment points (its
-    # diagonals, all empty), a piece below the opening's pentominoes, nothing local or blocked
-    # before the opponent has moved (the features of csrc/engine/playout_policy.h, in order).
-    game = blokus.Game("duo", start="fixed")
-    ids, features, phase = _core.prior_features(game)
-    assert ids.dtype == np.int32 and features.dtype == np.float32 and phase == 0
-    assert sorted(ids.tolist()) == sorted(game.legal_moves().tolist())
-    pieces = len(blokus.PIECE_NAMES)
-    assert features.shape == (len(ids), pieces + 8)
-    assert np.all(features[:, :pieces].sum(1) == 1)          # one piece each
-    monominoes = [i for i, m in enumerate(ids.tolist()) if placed_size(game, m) == 1]
-    assert len(monominoes) == 1
-    x = features[monominoes[0]]
-    assert x[blokus.PIECE_NAMES.index("1")] == 1
-    assert x[pieces:].tolist() == pytest.approx([3, 0, 0, 0, 0, 4, math.sqrt(12.5), 1])
-    with pytest.raises(ValueError, match="game over"):
-        _core.prior_features(finished_game())
 
 
 # --- 2. reproducibility ------------------------------------------------------------------
@@ -467,9 +448,10 @@ def test_search_statistics(name, game, threads):
     assert visits.sum() <= sims
     assert visits.sum() == sims             # every simulation goes through one root move
     assert np.all((values >= 0) & (values <= 1))
-    # progressive widening (default 2.0): at most 1 + 2 sqrt(n) root moves are ever admitted in
-    # a tree of n simulations; each thread's tree has sims / threads
-    assert len(ids) <= threads * (1 + 2.0 * math.sqrt(math.ceil(sims / threads)))
+    # the root's children are the legal moves with a positive prior, all of them in Duo (the
+    # moves nearest the centre only in a 20x20 opening, which these positions are past)
+    move_ids, _, _, priors = _core.prior_features(game)
+    assert set(ids.tolist()) <= set(move_ids[priors > 0].tolist())
     # the players' shares of the win are means over the simulations, each a whole win split
     # between the sides (in classic_teams both players of a team get the team's share)
     per_side = 2 if name.startswith("classic_teams") else 1
@@ -477,29 +459,33 @@ def test_search_statistics(name, game, threads):
     assert np.all((search.win_probability >= 0) & (search.win_probability <= 1))
 
 
-# Moves and visits of the first 300-simulation searches of three seeded plies per variant, as
-# the search gave them before it had threads (commit dc52908): threads=1 is that search, with
-# the options it did not have off (BEFORE_OPTIONS: no bias, the fixed margin term, no replies).  The
-# 20x20 variants' plies follow 8 seeded uniform-random placements (OPENING): in the opening, the
-# prior has since come to head for the centre (playout_policy.h), which that search did not.
-ONE_THREAD_BEFORE = {
-    "duo": [(12617, 86), (13677, 36), (5756, 46)],
-    "classic_3": [(18975, 52), (10726, 88), (12141, 62)],
-    "classic_teams": [(19367, 40), (12333, 152), (18303, 73)],
-}
-BEFORE_OPTIONS = {"bias": 0.0, "margin": 0.0, "replies": False}
-OPENING = {"duo": [], "classic_3": [26221, 15644, 22998, 28471, 16009, 1463, 9865, 15629]}
-OPENING["classic_teams"] = OPENING["classic_3"]
+def by_move(result):
+    """{placement id: (visits, sum of values, sum of win shares)} of a _core.mcts result."""
+    ids, visits, values, _, wins, *_ = result
+    return {int(m): (int(n), v * n, w * n) for m, n, v, w in zip(ids, visits, values, wins)}
 
 
-@pytest.mark.parametrize("variant", ONE_THREAD_BEFORE)
-def test_one_thread_is_the_search_before_threads(variant):
-    game = P.replay(variant, "any", OPENING[variant])   # the default start rule
-    for seed, expected in enumerate(ONE_THREAD_BEFORE[variant]):
-        ids, visits, *_ = _core.mcts(game, simulations=300, seed=seed, threads=1, **BEFORE_OPTIONS)
-        assert (int(ids[0]), int(visits[0])) == expected, seed
-        assert _core.mcts(game, simulations=300, seed=seed, **BEFORE_OPTIONS)[0][0] == ids[0]  # 1: the default
-        game.play(int(ids[0]))
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("variant", ["duo", "classic_3"])
+def test_one_thread_is_the_first_tree_of_many(variant, threads):
+    # Root parallelisation (mcts.h): tree k draws from stream (seed, k) and runs its share alone,
+    # so with `threads` trees and threads * n simulations, tree 0 is the one-thread search of n
+    # simulations and the others add to it: every move's visits and sums grow, each other
+    # simulation adding one visit and a value and win share in [0, 1].
+    game = blokus.Game(variant)
+    n = 200
+    for seed in range(2):
+        one = by_move(_core.mcts(game, simulations=n, seed=seed, threads=1))
+        assert one == by_move(_core.mcts(game, simulations=n, seed=seed))  # threads=1: the default
+        many = by_move(_core.mcts(game, simulations=threads * n, seed=seed, threads=threads))
+        assert set(one) <= set(many)
+        for move, (visits, value, win) in one.items():
+            more, more_value, more_win = many[move]
+            assert more >= visits, move
+            for total, part in ((more_value, value), (more_win, win)):
+                assert -1e-9 <= total - part <= more - visits + 1e-9, move
+        assert sum(v for v, _, _ in many.values()) - sum(v for v, _, _ in one.values()) == (threads - 1) * n
+        assert one != {m: x for m, x in many.items() if m in one}  # the other trees did search
 
 
 @pytest.mark.parametrize("threads", [2, 4])
@@ -530,7 +516,7 @@ def test_threads_default_to_the_cores_this_process_may_use():
     assert make_agent("mcts:sims=10:threads=3").options["threads"] == 3
 
 
-def widening_position():
+def midgame_position():
     game = blokus.Game("classic", start="fixed")
     rng = random.Random(4)
     for _ in range(12):
@@ -538,26 +524,57 @@ def widening_position():
     return game
 
 
-@pytest.mark.parametrize("threads", [1, 2])
-def test_search_tiny_widening_admits_one_largest_piece(threads):
-    game = widening_position()
-    largest = max(placed_size(game, m) for m in game.legal_moves().tolist())
-    # widening ~0: 1 + widening * sqrt(n) admits one child, the first in prior order (larger
-    # pieces first), so every simulation of a tree goes through one move, a largest piece
-    search = MCTSAgent(60, widening=1e-9, threads=threads, seed=3).search(game)
-    assert 1 <= len(search.ids) <= threads and search.visits.sum() == 60
-    assert {placed_size(game, m) for m in search.ids.tolist()} == {largest}
+def duo_position(plies, seed):
+    game = blokus.Game("duo", start="fixed")
+    rng = random.Random(seed)
+    for _ in range(plies):
+        game.play(rng.choice(game.legal_moves().tolist()))
+    return game
 
 
-@pytest.mark.parametrize("widening", [1e6, 1e9], ids=repr)
-def test_search_huge_widening_admits_every_move(widening):
-    game = widening_position()
-    legal = game.legal_moves().tolist()
-    # every move is admitted from the second simulation on, and UCT tries each once before
-    # repeating any: len(legal) + 5 simulations visit every legal move
-    search = MCTSAgent(len(legal) + 5, widening=widening, threads=1, seed=3).search(game)
-    assert sorted(search.ids.tolist()) == sorted(legal)
-    assert search.visits.max() <= 6
+def unvisited(game, simulations, seed=1):
+    """How many of the root's children (its legal moves with a positive prior) a one-thread
+    search of `simulations` leaves unvisited."""
+    _, _, _, priors = _core.prior_features(game)
+    return int((priors > 0).sum()) - len(_core.mcts(game, simulations=simulations, seed=seed, threads=1)[0])
+
+
+def test_a_root_with_16_visits_per_child_tries_its_unvisited_children():
+    # mcts.c's select_child: once a node's visits exceed 16 per child, each simulation through it
+    # goes to an unvisited child while one is left. The root has n children (every legal Duo
+    # move has a positive prior) and j visits before simulation j (0-based), so simulations
+    # 0 .. 16n choose freely and each one after visits a new child: the u children left
+    # unvisited by 16n + 1 simulations are down to max(0, u - k) after k more, and every legal
+    # move has a visit after 17n + 1. A seeded search of more simulations begins as one of fewer.
+    game = duo_position(14, seed=14)
+    n = len(game.legal_moves())
+    assert n == int((_core.prior_features(game)[3] > 0).sum())
+    u = unvisited(game, 16 * n + 1)
+    assert 0 < u < n                        # the prior leaves moves unvisited: the rule matters
+    for k in (1, 2, u // 2, u - 1, u, u + 1, n):
+        assert unvisited(game, 16 * n + 1 + k) == max(0, u - k), k
+    search = MCTSAgent(17 * n + 1, threads=1, reuse=False, seed=1).search(game)
+    assert sorted(search.ids.tolist()) == sorted(game.legal_moves().tolist())
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_2"])
+def test_a_move_whose_prior_is_0_is_never_a_child(variant):
+    # On the 20x20 board, in the first 8 placements, only the moves nearest the centre have a
+    # prior > 0 (prior.h); the others, pentominoes among them, are not children of the root:
+    # with 17n + 1 simulations every one of the n children is visited (the rule of 16 visits per
+    # child above) and no other move ever is.
+    game = blokus.Game(variant, start="fixed")
+    for ply in range(2):
+        ids, _, _, priors = _core.prior_features(game)
+        positive = set(ids[priors > 0].tolist())
+        pruned = set(ids[priors == 0].tolist())
+        assert positive and any(placed_size(game, m) == 5 for m in pruned), ply
+        search = MCTSAgent(17 * len(positive) + 1, threads=1, reuse=False, seed=ply).search(game)
+        assert set(search.ids.tolist()) == positive, ply
+        game.play(int(search.ids[0]))
+    for _ in range(6):                      # 8 pieces down: every legal move is considered
+        game.play(int(game.legal_moves()[0]))
+    assert _core.prior_features(game)[3].min() > 0
 
 
 def test_search_by_time_and_by_count():
@@ -576,11 +593,13 @@ def test_search_by_time_and_by_count():
 def test_make_agent_parameters_reach_the_search():
     game = blokus.Game("duo", start="fixed")
     assert make_agent("mcts:sims=7", seed=1).search(game).simulations == 7
-    assert make_agent("mcts:simulations=9:c=0:widening=0.5", seed=1).search(game).simulations == 9
+    assert make_agent("mcts:simulations=9:c=0:rave=0", seed=1).search(game).simulations == 9
     assert make_agent("mcts:seconds=0.05", seed=1).search(game).simulations >= 1
     assert make_agent("mcts:sims=7:threads=2", seed=1).search(game).simulations == 7
-    one = make_agent("mcts:sims=60:widening=1e-9:threads=1", seed=1).search(game)
-    assert len(one.ids) == 1                # widening reached the search
+    options = make_agent("mcts:sims=7:c=0.25:rave=0.125:margin=0.25:replies=0:max_nodes=99").options
+    assert {k: options[k] for k in ("exploration", "rave", "margin", "replies", "max_nodes")} == \
+        {"exploration": 0.25, "rave": 0.125, "margin": 0.25, "replies": False, "max_nodes": 99}
+    assert make_agent("mcts:exploration=0.75").options["exploration"] == 0.75
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
     assert make_agent("mcts:sims=7:c=0.5").name == "mcts:sims=7:c=0.5"
@@ -621,10 +640,9 @@ def test_non_game_is_a_type_error(not_a_game):
     {}, {"simulations": 0}, {"simulations": -1}, {"simulations": -1, "seconds": 1.0},
     {"simulations": 10, "seconds": -0.5}, {"seconds": -1.0}, {"simulations": 10, "seconds": math.nan},
     {"simulations": 10, "exploration": -0.01}, {"simulations": 10, "exploration": math.nan},
-    {"simulations": 10, "widening": 0.0}, {"simulations": 10, "widening": -1.0},
-    {"simulations": 10, "widening": math.nan}, {"simulations": 10, "widening": math.inf},
+    {"simulations": 10, "exploration": math.inf},
+    {"simulations": 10, "rave": -0.1}, {"simulations": 10, "rave": math.nan}, {"simulations": 10, "rave": math.inf},
     {"simulations": 10, "max_nodes": 0}, {"simulations": 10, "max_nodes": -5},
-    {"simulations": 10, "bias": -0.1}, {"simulations": 10, "bias": math.nan}, {"simulations": 10, "bias": math.inf},
     {"simulations": 10, "margin": -0.1}, {"simulations": 10, "margin": 0.5}, {"simulations": 10, "margin": math.nan},
     {"simulations": 10, "threads": 0}, {"simulations": 10, "threads": -1}, {"simulations": 10, "threads": 65},
 ], ids=repr)
@@ -655,9 +673,9 @@ def test_mcts_agent_rejects_bad_counts_and_times(kwargs):
 
 @pytest.mark.parametrize("spec", [
     "mcts:sims=0", "mcts:sims=-5", "mcts:seconds=0", "mcts:seconds=-1",
-    "mcts:c=-1", "mcts:exploration=-0.5", "mcts:widening=0", "mcts:widening=-2", "mcts:max_nodes=0",
-    "mcts:widening=inf", "mcts:c=nan", "mcts:threads=0", "mcts:threads=65", "mcts:threads=-1",
-    "mcts:bias=-1", "mcts:bias=inf", "mcts:margin=0.5", "mcts:margin=-0.5", "mcts:replies=2", "mcts:replies=-1",
+    "mcts:c=-1", "mcts:exploration=-0.5", "mcts:c=1e999", "mcts:rave=-1", "mcts:rave=1e999", "mcts:rave=nan",
+    "mcts:max_nodes=0", "mcts:c=nan", "mcts:threads=0", "mcts:threads=65", "mcts:threads=-1",
+    "mcts:margin=0.5", "mcts:margin=-0.5", "mcts:replies=2", "mcts:replies=-1",
 ])
 def test_make_agent_rejects_out_of_range_values(spec):
     # make_agent's docstring: ValueError for "a value that is not a number or is out of range";
@@ -665,6 +683,59 @@ def test_make_agent_rejects_out_of_range_values(spec):
     # first move would pass parse_agents' check and stop a match midway.
     with pytest.raises(ValueError):
         make_agent(spec)
+
+
+@pytest.mark.parametrize("name", ["exploration", "rave"])
+@pytest.mark.parametrize("value", [-0.5, -1e-300, math.inf, -math.inf, math.nan], ids=repr)
+def test_bad_exploration_and_rave_are_named(name, value):
+    # both must be >= 0 and finite (MCTSAgent's docstring); the message names the parameter
+    game = blokus.Game("duo")
+    before = snapshot(game)
+    with pytest.raises(ValueError, match=f"{name} must be >= 0 and finite"):
+        _core.mcts(game, simulations=10, **{name: value})
+    with pytest.raises(ValueError, match=f"{name} must be >= 0 and finite"):
+        MCTSAgent(10, **{name: value})
+    assert_unchanged(game, before)
+    key = {"exploration": "c", "rave": "rave"}[name]
+    with pytest.raises(ValueError, match=f"{name} must be >= 0 and finite"):
+        make_agent(f"mcts:{key}={-1 if value < 0 else '1e999'}")
+
+
+@pytest.mark.parametrize("removed", ["widening", "bias"])
+def test_the_removed_parameters_are_rejected(removed):
+    # progressive widening and progressive bias are gone from the search (mcts.h): an agent
+    # string naming them is refused with the parameters there are, and so is the keyword
+    known = [f"{key}=" for key in blokus.agents.AGENTS["mcts"][1]]
+    assert "rave=" in known and "c=" in known and f"{removed}=" not in known
+    with pytest.raises(ValueError, match=f"bad parameter '{removed}=1'") as error:
+        make_agent(f"mcts:sims=10:{removed}=1")
+    assert str(error.value).endswith(f"(parameters of mcts: {', '.join(known)})")
+    with pytest.raises(TypeError, match=removed):
+        MCTSAgent(10, **{removed: 1.0})
+    with pytest.raises(TypeError, match=removed):
+        _core.mcts(blokus.Game("duo"), simulations=10, **{removed: 1.0})
+
+
+def test_the_defaults_are_the_engines():
+    # _core.MCTS_DEFAULTS is bk_mcts_defaults(): a search given them is the search given nothing
+    defaults = dict(_core.MCTS_DEFAULTS)
+    assert set(defaults) == {"exploration", "rave", "margin", "replies", "max_nodes"}
+    game = midgame_position()
+    plain = _core.mcts(game, simulations=200, seed=3, threads=1)
+    given = _core.mcts(game, simulations=200, seed=3, threads=1, **defaults)
+    assert all(np.array_equal(x, y) for x, y in zip(plain, given))
+    changed = _core.mcts(game, simulations=200, seed=3, threads=1, **dict(defaults, rave=0.0))
+    assert not all(np.array_equal(x, y) for x, y in zip(plain, changed))   # the comparison can fail
+    # MCTSAgent's defaults, _core.mcts's documented signature and the docstring's numbers
+    options = MCTSAgent(10).options
+    assert {k: options[k] for k in defaults} == defaults
+    signature = inspect.signature(_core.mcts).parameters
+    assert {k: signature[k].default for k in defaults} == defaults
+    text = " ".join(MCTSAgent.__doc__.split())
+    for name in ("exploration", "rave", "margin", "max_nodes"):
+        assert f"default {defaults[name]}" in text, name
+    assert "default on" in text and defaults["replies"] is True
+    assert defaults["margin"] == MARGIN     # the weight the endgame tests below bound values by
 
 
 @pytest.mark.parametrize("max_nodes", [1, 10])
@@ -702,7 +773,7 @@ def test_parse_agents():
     assert parse_agents("random") == ["random"]
     assert parse_agents("greedy,random") == ["greedy", "random"]
     assert parse_agents("mcts,sims=5") == ["mcts:sims=5"]
-    assert parse_agents("greedy,mcts:sims=5,widening=1,c=0.2") == ["greedy", "mcts:sims=5:widening=1:c=0.2"]
+    assert parse_agents("greedy,mcts:sims=5,rave=0,c=0.2") == ["greedy", "mcts:sims=5:rave=0:c=0.2"]
     for text in ("", "c=1,greedy", "greedy,,random", "greedy,", ",greedy", "bogus",
                  "greedy,bogus", "random,sims=5"):
         with pytest.raises(ValueError):

@@ -1,9 +1,11 @@
 """Tests of the search kept between moves: ``blokus._core.mcts(..., tree=_core.mcts_tree())``
 (engine/mcts.c's bk_mcts_advance).
 
-The kept counts follow from how the tree grows (``expand_after`` 1): a node is a leaf on its
-first visit, so a child of the root visited v times has v - 1 simulations below it; the kept
-simulations then add to the new ones. Legality is checked against ``Game.legal_moves()``.
+The kept counts follow from how the tree grows (mcts.c's simulate): a node d moves below the
+root is expanded once it has more than 1 + d / 2 visits, so the simulations that reach it end
+there (at a leaf) for its first 2 visits at depth 1, 3 at depth 2 or 3, 4 at depth 4, and the
+others go on through its children; the kept simulations, those through the children of the new
+root, then add to the new ones. Legality is checked against ``Game.legal_moves()``.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import pytest
 
 from blokus import _core
 from blokus.game import Game
+
+import agent_positions as P
 
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 
@@ -50,12 +54,44 @@ def test_kept_simulations_are_those_below_the_moves_played():
     move, visits = first["ids"][0], first["visits"][0]
     game.play(move)
     second = search(game, tree, 300, seed=2)
-    assert second["simulations"] == visits - 1 + 300
+    assert visits > 2 and second["simulations"] == visits - 2 + 300  # its first 2 visits ended at it
     assert_contract(game, second)
     # the same position again: the whole tree is kept
     third = search(game, tree, 200, seed=3)
     assert third["simulations"] == second["simulations"] + 200
     assert_contract(game, third)
+
+
+# A Duo game whose last 5 moves are forced: from FORCED_ROOT on, each position until the end has
+# one legal move (the 5 moves of FORCED), so every simulation from there follows the same line
+# and the kept counts below each depth follow from the expansion rule alone.
+FORCED_GAME = [2403, 11828, 6288, 2122, 4569, 174, 8734, 10979, 5436, 4022, 3512, 7090, 4235, 8783,
+               8152, 8058, 103, 1722, 642, 12918, 1065, 10262, 12098, 504, 208, 602, 3897, 11129,
+               1711, 10704]
+FORCED_ROOT = 25
+FORCED = FORCED_GAME[FORCED_ROOT:]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_kept_simulations_follow_the_expansion_rule(depth):
+    # n simulations from the root all pass the forced line's node at depth 1; the node at depth d
+    # keeps n - (leaf visits above and at it): 2 at depth 1, 3 at 2, 3 at 3 (2.5 rounds up),
+    # 4 at 4 (simulate's threshold 1 + d / 2, exceeded).
+    game = P.replay("duo", "fixed", FORCED_GAME[:FORCED_ROOT])
+    line = game.copy()
+    for move in FORCED:
+        assert line.legal_moves().tolist() == [move]
+        line.play(move)
+    assert line.is_over
+    n, ends = 100, {1: 2, 2: 3, 3: 3, 4: 4}
+    tree = _core.mcts_tree()
+    first = search(game, tree, n, seed=1)
+    assert first["ids"] == [FORCED[0]] and first["simulations"] == n
+    assert first["pv"] == FORCED[:len(first["pv"])] and len(first["pv"]) >= depth
+    for move in FORCED[:depth]:
+        game.play(move)
+    kept = search(game, tree, 1, seed=2)["simulations"] - 1
+    assert kept == n - sum(ends[d] for d in range(1, depth + 1))
 
 
 def test_players_values_cover_the_new_simulations_only():

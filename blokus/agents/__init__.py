@@ -8,9 +8,9 @@ and must not change the game. The built-ins choose in C:
 - ``greedy``: the largest piece, then the most attachment points for itself
   and the fewest for the others, ties at random (the policy of
   ``VectorGame.step_policy("greedy")``);
-- ``mcts``: UCT Monte-Carlo tree search with playouts in C and the GIL
-  released; a value per player, so it plays every variant, classic_3's
-  shared colour included.
+- ``mcts``: Monte-Carlo tree search after Pentobi's (a prior over the moves,
+  RAVE, playouts by a policy), in C with the GIL released; a value per
+  player, so it plays every variant, classic_3's shared colour included.
 
 On the command line an agent is a string: a name, then ``:key=value``
 parameters, e.g. ``mcts:sims=2000``, ``mcts:seconds=1:c=0.5`` or

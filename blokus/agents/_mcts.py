@@ -23,29 +23,48 @@ def available_cores() -> int:
     return os.cpu_count() or 1
 
 
+# The engine's defaults of the search's parameters (bk_mcts_defaults in csrc/engine/mcts.c).
+_DEFAULTS = _core.MCTS_DEFAULTS
+
+
 class MCTSAgent(_Seeded):
-    """UCT Monte-Carlo tree search in C, with playouts by a policy (local answers to the
-    opponents' last moves, large pieces first) and children ordered by a prior (large pieces,
-    covering the opponents' attachment points; on the 20x20 board, in every colour's first two
-    moves, only the moves heading for the centre are children); see ``csrc/engine/mcts.h`` and
-    ``csrc/engine/playout_policy.h``.
+    """Monte-Carlo tree search in C, after Pentobi's; see ``csrc/engine/mcts.h``.
+
+    Each simulation descends the tree from the position, then finishes the game by a playout
+    policy (local answers to the opponents' last moves, large pieces first, last good replies;
+    ``csrc/engine/playout_policy.h``); the final scores give each player a value. In the tree:
+
+    - a node's children are its legal moves with a positive prior (``csrc/engine/prior.h``: a
+      log-linear function of the move's features, fitted per board to how Pentobi plays; on the
+      20x20 board, while fewer than 8 pieces are down, only the moves nearest the centre have
+      one), each starting with a value of small weight made from its prior, so that the moves
+      the prior dislikes wait until the others have been found bad;
+    - a child is chosen by its value plus c * P * sqrt(N) * log(N + 1) / n, P its share of its
+      parent's priors, N the parent's visits, n the child's count (PUCT with Pentobi's log
+      factor); once a node has more than 16 visits per child, its unvisited children come
+      first, so that every move is tried at last;
+    - RAVE: a playout also updates the children of each node on its path whose placement the
+      same colour played later in it, as if played there;
+    - a node is expanded once visited more than 1 + d / 2 times, d its depth below the root
+      (the root at once).
 
     Parameters
     ----------
     simulations : int, optional
-        Simulations per move (``sims`` in an agent string). Default 1000 when ``seconds`` is not
-        given either.
+        Simulations per move (``sims`` in an agent string), in [1, 2**63). Default 1000 when
+        ``seconds`` is not given either.
     seconds : float, optional
-        Wall-clock limit per move; with both, the search stops at whichever comes first.
+        Wall-clock limit per move, in (0, 1e9]; with both, the search stops at whichever comes
+        first.
     exploration : float
-        UCT constant c (``c``), >= 0.
-    widening : float
-        Progressive widening: a node visited n times chooses among its 1 + widening * sqrt(n)
-        first children in prior order.
-    bias : float
-        Progressive bias w >= 0 (``bias``; default 0.3; 0: none): a child's bound gains
-        w * P * sqrt(N) / (1 + n), P its share of its parent's priors, N and n the parent's and
-        its visits, so that the search tries the moves the prior likes first and longer.
+        The exploration constant c above (``c`` or ``exploration``), >= 0 and finite; default
+        0.5. 0: the children are chosen by their values alone.
+    rave : float
+        Weight of a RAVE update (``rave``), >= 0 and finite; default 0.7: a child gains the
+        playout's value with this weight when its colour played its placement right at that
+        node, and with a weight falling linearly to 0 the later in the simulation it played it
+        (while the node has at most 25000 visits and the child a count of at most 2000). 0: no
+        RAVE.
     margin : float
         Weight w of the score margin in a playout's value, in [0, 0.5) so that any win is worth
         more than any loss (``margin``; default 0.375): the value is (1 - w) * share of the win
@@ -57,7 +76,8 @@ class MCTSAgent(_Seeded):
         colour answers a move with its reply of the last playout its side won, until a
         playout with that reply is lost (LGRF-1, as Pentobi's playouts).
     max_nodes : int
-        The trees stop growing at this many nodes in all (40 bytes each); playouts go on.
+        The trees stop growing at this many nodes in all (``max_nodes``, in [1, 2**32); default
+        4194304, 40 bytes each); playouts go on from their leaves.
     threads : int, optional
         Threads searching, 1 to 64 (``threads``); default: the cores this process may use
         (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from
@@ -74,16 +94,20 @@ class MCTSAgent(_Seeded):
         then holds its trees (``max_nodes`` at most) between calls.
     seed : int or None
 
+    The defaults of ``exploration``, ``rave``, ``margin``, ``replies`` and ``max_nodes`` are the
+    engine's (``blokus._core.MCTS_DEFAULTS``).
+
     Raises
     ------
     ValueError
-        A parameter out of range.
+        A parameter out of range (the message names it).
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float | None = None, rave: float | None = None,
-                 margin: float = 0.375, replies: bool = True, max_nodes: int = 1 << 22,
-                 threads: int | None = None, reuse: bool = True, seed: int | None = None):
+                 exploration: float = _DEFAULTS["exploration"], rave: float = _DEFAULTS["rave"],
+                 margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
+                 max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
+                 reuse: bool = True, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
@@ -91,21 +115,20 @@ class MCTSAgent(_Seeded):
             threads = min(available_cores(), MAX_THREADS)
         _check(simulations is None or 1 <= simulations < 2**63, "simulations", simulations, "in [1, 2**63)")
         _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
+        _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
+        _check(0 <= rave < math.inf, "rave", rave, ">= 0 and finite")
         _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
         _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
+                        "exploration": float(exploration), "rave": float(rave),
                         "margin": float(margin), "replies": bool(replies),
                         "max_nodes": int(max_nodes), "threads": int(threads)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)
-        if exploration is not None:
-            self.options["exploration"] = float(exploration)
-        if rave is not None:
-            self.options["rave"] = float(rave)
         self._tree = _core.mcts_tree() if reuse else None
 
     def search(self, game: Game) -> Search:

@@ -15,7 +15,8 @@ AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
     "greedy": (GreedyAgent, {}),
     "mcts": (MCTSAgent, {"sims": ("simulations", _whole), "simulations": ("simulations", _whole),
                          "seconds": ("seconds", _real), "c": ("exploration", _real),
-                         "exploration": ("exploration", _real), "rave": ("rave", _real), "margin": ("margin", _real), "replies": ("replies", _whole),
+                         "exploration": ("exploration", _real), "rave": ("rave", _real),
+                         "margin": ("margin", _real), "replies": ("replies", _whole),
                          "max_nodes": ("max_nodes", _whole), "threads": ("threads", _whole),
                          "reuse": ("reuse", _whole)}),
 }

@@ -268,12 +268,19 @@ static PyMethodDef agent_functions[] = {
      "threads start a new search.  A holder in use by a search running on\n"
      "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
-     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.2, widening=2.0,\n"
-     "     bias=0.3, margin=0.375, replies=True, max_nodes=4194304, threads=1, seed=0,\n"
-     "     tree=None)\n--\n\n"
-     "UCT search in C from the game's position, with the GIL released; stops\n"
-     "after `simulations` (over all threads) or `seconds`, whichever comes\n"
-     "first.  threads > 1: one tree per thread, their root statistics added.\n\n"
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5, rave=0.7,\n"
+     "     margin=0.375, replies=True, max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
+     "Monte-Carlo tree search in C from the game's position, with the GIL\n"
+     "released (csrc/engine/mcts.h): children start from the tree's prior, a\n"
+     "child is chosen by its value + exploration * P sqrt(N) log(N + 1) / n (P its\n"
+     "prior share, N its parent's visits, n its count), RAVE updates of weight\n"
+     "`rave` (0: none) along each simulation's path, playouts by the playout\n"
+     "policy.  Stops after `simulations` (over all threads) or `seconds`,\n"
+     "whichever comes first.  threads > 1: one tree per thread, their root\n"
+     "statistics added.  The defaults of exploration, rave, margin, replies and\n"
+     "max_nodes are the engine's, MCTS_DEFAULTS.  ValueError for a value out of\n"
+     "range (exploration and rave: >= 0 and finite; margin: [0, 0.5); max_nodes:\n"
+     "[1, 2**32); threads: [1, 64]).\n\n"
      "Returns (ids int32, visits int64, values float64, simulations, wins\n"
      "float64, scores float64, principal_variation int32, player_wins float64,\n"
      "player_scores float64): the root's visited placements, most visited first,\n"
@@ -285,6 +292,21 @@ static PyMethodDef agent_functions[] = {
      "`simulations` then count the kept simulations too."},
     {NULL, NULL, 0, NULL}};
 
+/* bk_mcts_defaults() as a read-only mapping, MCTS_DEFAULTS: the defaults of
+ * the Python agents are the engine's. */
+static int add_mcts_defaults(PyObject *module)
+{
+    bk_mcts_params p = bk_mcts_defaults();
+    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:O,s:L}", "exploration", p.exploration, "rave", p.rave,
+                                   "margin", p.margin, "replies", p.replies ? Py_True : Py_False, "max_nodes",
+                                   (long long)p.max_nodes);
+    PyObject *proxy = dict ? PyDictProxy_New(dict) : NULL;
+    Py_XDECREF(dict);
+    int rc = proxy ? PyModule_AddObjectRef(module, "MCTS_DEFAULTS", proxy) : -1;
+    Py_XDECREF(proxy);
+    return rc;
+}
+
 int bkpy_add_agent_functions(PyObject *module)
 {
     PyObject *names = PyTuple_New(BK_PRIOR_FEATURES);
@@ -295,5 +317,6 @@ int bkpy_add_agent_functions(PyObject *module)
     }
     int rc = names ? PyModule_AddObjectRef(module, "PRIOR_FEATURES", names) : -1;
     Py_XDECREF(names);
-    return rc < 0 ? -1 : PyModule_AddFunctions(module, agent_functions);
+    if (rc < 0 || add_mcts_defaults(module) < 0) return -1;
+    return PyModule_AddFunctions(module, agent_functions);
 }
