@@ -60,9 +60,9 @@ class MCTSAgent(_Seeded):
         The exploration constant c above (``c`` or ``exploration``), >= 0 and finite; default
         0.5. 0: the children are chosen by their values alone.
     rave : float
-        Weight of a RAVE update (``rave``), >= 0 and finite; default 0.7: a child gains the
-        playout's value with this weight when its colour played its placement right at that
-        node, and with a weight falling linearly to 0 the later in the simulation it played it
+        Weight of a RAVE update (``rave``), >= 0 and finite; default 0.3: a child gains the
+        playout's value with nearly this weight when its colour played its placement soon after
+        that node, and with a weight falling linearly to 0 the later in the simulation it played it
         (while the node has at most 25000 visits and the child a count of at most 2000). 0: no
         RAVE.
     margin : float

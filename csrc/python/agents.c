@@ -268,7 +268,7 @@ static PyMethodDef agent_functions[] = {
      "threads start a new search.  A holder in use by a search running on\n"
      "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
-     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5, rave=0.7,\n"
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5, rave=0.3,\n"
      "     margin=0.375, replies=True, max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
      "released (csrc/engine/mcts.h): children start from the tree's prior, a\n"
