@@ -253,14 +253,16 @@ static int reserve(tree *t, int64_t n, int is_root)
     return allocate(t, capacity, 1);
 }
 
-#define PRIOR_BUCKETS 128 /* half-octaves of the prior, 2^-32 .. 2^32 */
+#define PRIOR_BUCKETS 128 /* half-octaves of the prior below the highest: 1 .. 2^-64 */
 
 /* Orders moves by the prior (bk_tree_priors), highest first: a shuffle,
- * then a counting sort on the prior's half-octave, so that moves of about
- * the same prior come in random order (the selection prefers the first of
- * equals).  Returns how many have a positive prior: those come first, with
- * their priors in t->ordered_priors; the rest (bucket PRIOR_BUCKETS) are not
- * to be considered. */
+ * then a counting sort on the half-octave of the prior over the highest, so
+ * that moves of about the same prior come in random order (the selection
+ * prefers the first of equals).  Returns how many have a positive prior:
+ * those come first, with their priors over the highest in
+ * t->ordered_priors; the rest (bucket PRIOR_BUCKETS) are not to be
+ * considered.  When no move has a positive prior (it underflowed), every
+ * move has the same. */
 static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -270,12 +272,15 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         moves[j] = m;
     }
     bk_tree_priors(b, moves, n, t->priors);
+    float best = 0.0f;
+    for (int i = 0; i < n; i++) best = t->priors[i] > best ? t->priors[i] : best;
+    for (int i = 0; i < n; i++) t->priors[i] = best > 0.0f ? t->priors[i] / best : 1.0f;
     int start[PRIOR_BUCKETS + 2] = {0}, considered = 0;
     for (int i = 0; i < n; i++) {
         int k = PRIOR_BUCKETS;
         if (t->priors[i] > 0.0f) {
-            k = PRIOR_BUCKETS / 2 - (int)floorf(2.0f * log2f(t->priors[i]));
-            k = k < 0 ? 0 : k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k;
+            k = -(int)floorf(2.0f * log2f(t->priors[i])); /* 0 for the highest */
+            k = k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k;
             considered++;
         }
         t->bucket[i] = (uint8_t)k;
@@ -309,13 +314,13 @@ static int expand(tree *t, uint32_t v, const bk_board *b)
     if (!reserve(t, n, v == 0)) return 0;
     n = order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
-    float sum = 0.0f, best = n ? t->ordered_priors[0] : 1.0f, expected = expected_value(t, player);
+    float sum = 0.0f, expected = expected_value(t, player);
     for (int i = 0; i < n; i++) sum += t->ordered_priors[i];
     node *children = t->nodes + t->num_nodes;
     for (int i = 0; i < n; i++) {
         float p = t->ordered_priors[i];
         children[i] = (node){.move = t->ordered[i], .player = player, .prior = p / sum,
-                             .value = expected * sqrtf(p / best), .count = INIT_COUNT,
+                             .value = expected * sqrtf(p), .count = INIT_COUNT,
                              .urgency = p / sum / INIT_COUNT};
         t->results[t->num_nodes + i] = (node_result){0};
     }

@@ -43,7 +43,8 @@
 
 typedef struct {
     double exploration; /* c in the exploration term c P sqrt(N) log(N + 1) / n */
-    double rave;        /* weight of a RAVE update (the first at the next move); 0: none */
+    double rave;        /* weight w of a RAVE update: w (1 - d / r) for a placement played d
+                         * moves after the node, r moves before the end; 0: none */
     int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */
     double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
                          * win outweighs any loss); 0: the small fixed margin term instead

@@ -42,6 +42,9 @@ static float power(float x, int n)
 
 void bk_playout_policy_init(void)
 {
+    static int done = 0; /* once: a module loaded again must not rewrite tables a search reads */
+    if (done) return;
+    done = 1;
     bk_prior_init();
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         int size = bk_orients[o].size, k = corners(&bk_orients[o]) - 1;

@@ -39,7 +39,7 @@ typedef struct {
 
 /* Fills the piece weights (and the prior's tables, prior.h), once bk_init()
  * has run and before any search (the binding calls it when the module
- * loads). */
+ * loads; later calls do nothing). */
 void bk_playout_policy_init(void);
 
 /* The local points of the colour to move (above): `local` all of them,
