@@ -385,10 +385,10 @@ def test_mcts_finds_the_only_winning_move_of_a_classic_2_player(seed0, start, mo
     partner = (game.to_move + 2) % 4               # the mover's other colour, still in the game
     assert not game.is_out(partner) and len(game.legal_moves(partner))
     win, outcome = P.only_winning_move(game)
-    # 10000, not 3000 as in Duo: at seed29 three losing moves win most playouts, and their
+    # 20000, not 3000 as in Duo: at seed29 three losing moves win most playouts, and their
     # refutations (four colours deep) take the search longer to find
     for seed in range(3):
-        assert MCTSAgent(10000, threads=threads, seed=seed)(game) == win, (seed, outcome)
+        assert MCTSAgent(20000, threads=threads, seed=seed)(game) == win, (seed, outcome)
 
 
 def centre_distance(game, move):
