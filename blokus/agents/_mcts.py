@@ -77,7 +77,7 @@ class MCTSAgent(_Seeded):
         playout with that reply is lost (LGRF-1, as Pentobi's playouts).
     max_nodes : int
         The trees stop growing at this many nodes in all (``max_nodes``, in [1, 2**32); default
-        4194304, 40 bytes each); playouts go on from their leaves.
+        4194304, 56 bytes each); playouts go on from their leaves.
     threads : int, optional
         Threads searching, 1 to 64 (``threads``); default: the cores this process may use
         (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from
