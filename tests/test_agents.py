@@ -592,15 +592,39 @@ def test_search_by_time_and_by_count():
     assert _core.mcts(game, simulations=10**9, seconds=0.05)[3] < 10**9
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
+def test_early_stop_1_plays_the_move_of_the_whole_search(variant):
+    # A search stopped once its most visited move leads by more than the simulations left
+    # cannot have played another: the rest of the search could not have overtaken it.
+    stopped_early = 0
+    for i, game in enumerate(random_walk(variant, "fixed", seed=7)):
+        if i % 6:
+            continue
+        whole = MCTSAgent(600, threads=1, reuse=False, seed=i).search(game)
+        early = MCTSAgent(600, threads=1, reuse=False, early_stop=1, seed=i).search(game)
+        assert whole.simulations == 600 and early.simulations <= 600
+        assert early.ids[0] == whole.ids[0]
+        stopped_early += early.simulations < 600
+    assert stopped_early >= 2
+
+
+def test_early_stop_with_one_legal_move_stops_after_about_half():
+    # One move: it leads by every simulation run, so f = 1 stops once more than half are run.
+    game = next(g for g in random_walk("duo", "fixed", seed=3) if len(g.legal_moves()) == 1)
+    search = MCTSAgent(1000, threads=1, reuse=False, early_stop=1, seed=0).search(game)
+    assert 500 < search.simulations < 600
+    assert MCTSAgent(1000, threads=1, reuse=False, seed=0).search(game).simulations == 1000
+
+
 def test_make_agent_parameters_reach_the_search():
     game = blokus.Game("duo", start="fixed")
     assert make_agent("mcts:sims=7", seed=1).search(game).simulations == 7
     assert make_agent("mcts:simulations=9:c=0:rave=0", seed=1).search(game).simulations == 9
     assert make_agent("mcts:seconds=0.05", seed=1).search(game).simulations >= 1
     assert make_agent("mcts:sims=7:threads=2", seed=1).search(game).simulations == 7
-    options = make_agent("mcts:sims=7:c=0.25:rave=0.125:margin=0.25:replies=0:max_nodes=99").options
-    assert {k: options[k] for k in ("exploration", "rave", "margin", "replies", "max_nodes")} == \
-        {"exploration": 0.25, "rave": 0.125, "margin": 0.25, "replies": False, "max_nodes": 99}
+    options = make_agent("mcts:sims=7:c=0.25:rave=0.125:margin=0.25:replies=0:early_stop=0.5:max_nodes=99").options
+    assert {k: options[k] for k in ("exploration", "rave", "margin", "replies", "early_stop", "max_nodes")} == \
+        {"exploration": 0.25, "rave": 0.125, "margin": 0.25, "replies": False, "early_stop": 0.5, "max_nodes": 99}
     assert make_agent("mcts:exploration=0.75").options["exploration"] == 0.75
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
@@ -647,6 +671,8 @@ def test_non_game_is_a_type_error(not_a_game):
     {"simulations": 10, "max_nodes": 0}, {"simulations": 10, "max_nodes": -5},
     {"simulations": 10, "margin": -0.1}, {"simulations": 10, "margin": 0.5}, {"simulations": 10, "margin": math.nan},
     {"simulations": 10, "threads": 0}, {"simulations": 10, "threads": -1}, {"simulations": 10, "threads": 65},
+    {"simulations": 10, "early_stop": -0.5}, {"simulations": 10, "early_stop": math.nan},
+    {"simulations": 10, "early_stop": math.inf},
 ], ids=repr)
 def test_core_mcts_bad_parameters(kwargs):
     game = blokus.Game("duo")
@@ -721,7 +747,7 @@ def test_the_removed_parameters_are_rejected(removed):
 def test_the_defaults_are_the_engines():
     # _core.MCTS_DEFAULTS is bk_mcts_defaults(): a search given them is the search given nothing
     defaults = dict(_core.MCTS_DEFAULTS)
-    assert set(defaults) == {"exploration", "rave", "margin", "replies", "max_nodes"}
+    assert set(defaults) == {"exploration", "rave", "margin", "replies", "early_stop", "max_nodes"}
     game = midgame_position()
     plain = _core.mcts(game, simulations=200, seed=3, threads=1)
     given = _core.mcts(game, simulations=200, seed=3, threads=1, **defaults)

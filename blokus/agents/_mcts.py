@@ -75,6 +75,13 @@ class MCTSAgent(_Seeded):
         Last good reply with forgetting in the playouts (``replies=1``/``0``; default on): each
         colour answers a move with its reply of the last playout its side won, until a
         playout with that reply is lost (LGRF-1, as Pentobi's playouts).
+    early_stop : float
+        Ends a search before its ``simulations`` once its choice is made (``early_stop``, >= 0
+        and finite; default 0: never): f > 0 stops once the most visited move leads the next
+        by more than f times the simulations left, so f = 1 stops only when the move played
+        cannot change any more (the figures of the other moves are then rougher) and a
+        smaller f earlier, as Pentobi does. Per tree with ``threads`` > 1; no effect on a
+        search by ``seconds`` alone.
     max_nodes : int
         The trees stop growing at this many nodes in all (``max_nodes``, in [1, 2**32); default
         4194304, 56 bytes each); playouts go on from their leaves.
@@ -94,8 +101,8 @@ class MCTSAgent(_Seeded):
         then holds its trees (``max_nodes`` at most) between calls.
     seed : int or None
 
-    The defaults of ``exploration``, ``rave``, ``margin``, ``replies`` and ``max_nodes`` are the
-    engine's (``blokus._core.MCTS_DEFAULTS``).
+    The defaults of ``exploration``, ``rave``, ``margin``, ``replies``, ``early_stop`` and
+    ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
 
     Raises
     ------
@@ -106,6 +113,7 @@ class MCTSAgent(_Seeded):
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
                  exploration: float = _DEFAULTS["exploration"], rave: float = _DEFAULTS["rave"],
                  margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
+                 early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
                  reuse: bool = True, seed: int | None = None):
         super().__init__(seed)
@@ -119,12 +127,14 @@ class MCTSAgent(_Seeded):
         _check(0 <= rave < math.inf, "rave", rave, ">= 0 and finite")
         _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
         _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
+        _check(0 <= early_stop < math.inf, "early_stop", early_stop, ">= 0 and finite")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "rave": float(rave),
                         "margin": float(margin), "replies": bool(replies),
+                        "early_stop": float(early_stop),
                         "max_nodes": int(max_nodes), "threads": int(threads)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []

@@ -18,7 +18,7 @@ AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
                          "exploration": ("exploration", _real), "rave": ("rave", _real),
                          "margin": ("margin", _real), "replies": ("replies", _whole),
                          "max_nodes": ("max_nodes", _whole), "threads": ("threads", _whole),
-                         "reuse": ("reuse", _whole)}),
+                         "early_stop": ("early_stop", _real), "reuse": ("reuse", _whole)}),
 }
 
 

@@ -26,7 +26,8 @@
 
 bk_mcts_params bk_mcts_defaults(void)
 {
-    return (bk_mcts_params){.exploration = 0.5, .rave = 0.3, .max_nodes = 1 << 22, .margin = 0.375, .replies = 1};
+    return (bk_mcts_params){.exploration = 0.5, .rave = 0.3, .max_nodes = 1 << 22, .margin = 0.375, .replies = 1,
+                            .early_stop = 0.0};
 }
 
 /* Room for `capacity` nodes and their results in t (its old arrays freed
@@ -482,10 +483,44 @@ static void simulate(tree *t)
     t->played++;
 }
 
+/* How often (in simulations) a tree asks whether its share may end early. */
+#define SETTLE_EVERY 16
+
+/* Whether t's most visited root move leads the next by more than
+ * params.early_stop times the simulations left of its share: then the rest
+ * is spent elsewhere (the move cannot change when early_stop is 1, as the
+ * search plays its most visited move; Pentobi stops its searches so too). */
+static int settled(const tree *t)
+{
+    const node *root = &t->nodes[0];
+    if (t->params.early_stop <= 0.0 || !root->first_child || t->target == INT64_MAX) return 0;
+    uint32_t best = 0, next = 0;
+    for (uint32_t i = 0; i < root->num_children; i++) {
+        uint32_t v = t->nodes[root->first_child + i].visits;
+        if (v > best) {
+            next = best;
+            best = v;
+        } else if (v > next) {
+            next = v;
+        }
+    }
+    return (double)(best - next) > t->params.early_stop * (double)(t->target - t->simulations);
+}
+
+/* One simulation of t's share, or none once its share is done (ended early
+ * by settled()); nonzero while there is more of it. */
+static int step(tree *t)
+{
+    if (t->simulations % SETTLE_EVERY == 0 && settled(t)) t->target = t->simulations;
+    if (t->simulations >= t->target) return 0;
+    simulate(t);
+    return 1;
+}
+
 static void *run_tree(void *arg)
 {
     tree *t = arg;
-    while (t->simulations < t->target && !atomic_load_explicit(t->stop, memory_order_relaxed)) simulate(t);
+    while (!atomic_load_explicit(t->stop, memory_order_relaxed) && step(t)) continue;
     return NULL;
 }
 
@@ -507,7 +542,7 @@ void bk_mcts_start(bk_mcts *s, int64_t n)
 int64_t bk_mcts_run(bk_mcts *s, int64_t n)
 {
     tree *t = s->trees[0];
-    for (int64_t i = 0; i < n && t->simulations < t->target; i++) simulate(t);
+    for (int64_t i = 0; i < n && step(t); i++) continue;
     return t->target - t->simulations;
 }
 

@@ -50,6 +50,9 @@ typedef struct {
                          * win outweighs any loss); 0: the small fixed margin term instead
                          * (see playout_values in mcts.c) */
     int replies;        /* nonzero: the playouts play last good replies (replies.h) */
+    double early_stop;  /* f > 0: a tree's share ends once its most visited root move leads
+                         * the next by more than f times the simulations left (f = 1: that
+                         * move cannot change); 0: every simulation runs */
 } bk_mcts_params;
 
 /* Sensible defaults for the parameters above. */

@@ -106,6 +106,7 @@ static int check_search_args(long long simulations, double seconds, long long th
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
                       : !(p->rave >= 0.0 && isfinite(p->rave))                ? "rave must be >= 0 and finite"
                       : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
+                      : !(p->early_stop >= 0.0 && isfinite(p->early_stop)) ? "early_stop must be >= 0 and finite"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
                       : threads < 1 || threads > BK_MCTS_MAX_THREADS  ? "threads must be in [1, 64]"
                                                                       : NULL;
@@ -147,7 +148,7 @@ static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
 static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
     return a->exploration == b->exploration && a->rave == b->rave && a->max_nodes == b->max_nodes &&
-           a->margin == b->margin && a->replies == b->replies;
+           a->margin == b->margin && a->replies == b->replies && a->early_stop == b->early_stop;
 }
 
 /* The search to run for board b: the kept one advanced to b when it has the
@@ -175,16 +176,16 @@ static bk_mcts *search_for(kept_search *k, const bk_board *b, const bk_mcts_para
 
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"game",      "simulations", "seconds", "exploration", "rave", "margin", "replies",
-                             "max_nodes", "threads",     "seed",    "tree",        NULL};
+    static char *kwlist[] = {"game",       "simulations", "seconds", "exploration", "rave", "margin",
+                             "replies",    "early_stop",  "max_nodes", "threads",   "seed", "tree",   NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddpLLOO:mcts", kwlist, &game, &simulations, &seconds,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddpdLLOO:mcts", kwlist, &game, &simulations, &seconds,
                                      &params.exploration, &params.rave, &params.margin,
-                                     &params.replies, &max_nodes, &threads, &seed_obj, &tree_obj))
+                                     &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj))
         return NULL;
     params.max_nodes = max_nodes;
     bk_board *b = bkpy_game_board(module, game, "mcts");
@@ -269,17 +270,21 @@ static PyMethodDef agent_functions[] = {
      "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5, rave=0.3,\n"
-     "     margin=0.375, replies=True, max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
+     "     margin=0.375, replies=True, early_stop=0.0, max_nodes=4194304, threads=1,\n"
+     "     seed=0, tree=None)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
      "released (csrc/engine/mcts.h): children start from the tree's prior, a\n"
      "child is chosen by its value + exploration * P sqrt(N) log(N + 1) / n (P its\n"
      "prior share, N its parent's visits, n its count), RAVE updates of weight\n"
      "`rave` (0: none) along each simulation's path, playouts by the playout\n"
      "policy.  Stops after `simulations` (over all threads) or `seconds`,\n"
-     "whichever comes first.  threads > 1: one tree per thread, their root\n"
-     "statistics added.  The defaults of exploration, rave, margin, replies and\n"
-     "max_nodes are the engine's, MCTS_DEFAULTS.  ValueError for a value out of\n"
-     "range (exploration and rave: >= 0 and finite; margin: [0, 0.5); max_nodes:\n"
+     "whichever comes first; with early_stop f > 0, a tree's share of the\n"
+     "simulations also ends once its most visited move leads the next by more\n"
+     "than f times the simulations left (f = 1: once that move cannot change).  threads > 1: one tree per thread, their root\n"
+     "statistics added.  The defaults of exploration, rave, margin, replies,\n"
+     "early_stop and max_nodes are the engine's, MCTS_DEFAULTS.  ValueError for a\n"
+     "value out of range (exploration, rave and early_stop: >= 0 and finite;\n"
+     "margin: [0, 0.5); max_nodes:\n"
      "[1, 2**32); threads: [1, 64]).\n\n"
      "Returns (ids int32, visits int64, values float64, simulations, wins\n"
      "float64, scores float64, principal_variation int32, player_wins float64,\n"
@@ -297,9 +302,9 @@ static PyMethodDef agent_functions[] = {
 static int add_mcts_defaults(PyObject *module)
 {
     bk_mcts_params p = bk_mcts_defaults();
-    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:O,s:L}", "exploration", p.exploration, "rave", p.rave,
-                                   "margin", p.margin, "replies", p.replies ? Py_True : Py_False, "max_nodes",
-                                   (long long)p.max_nodes);
+    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:O,s:d,s:L}", "exploration", p.exploration, "rave", p.rave,
+                                   "margin", p.margin, "replies", p.replies ? Py_True : Py_False, "early_stop",
+                                   p.early_stop, "max_nodes", (long long)p.max_nodes);
     PyObject *proxy = dict ? PyDictProxy_New(dict) : NULL;
     Py_XDECREF(dict);
     int rc = proxy ? PyModule_AddObjectRef(module, "MCTS_DEFAULTS", proxy) : -1;
