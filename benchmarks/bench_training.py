@@ -81,6 +81,8 @@ def train(args) -> None:
     checkpoints = sorted(int(c) for c in args.checkpoints.split(","))
     overrides = {key: value for key, value in (("batch_size", args.batch_size), ("n_epochs", args.epochs),
                                                ("learning_rate", args.lr), ("ent_coef", args.ent_coef),
+                                               ("gae_lambda", args.gae_lambda), ("clip_range", args.clip_range),
+                                               ("target_kl", args.target_kl),
                                                ("n_steps", args.update and max(1, args.update // 16)))
                  if value is not None}
     model = make_model(training_env(phases[0], args.threads, args.seed), args.seed, args.channels, args.blocks,
@@ -88,7 +90,8 @@ def train(args) -> None:
     print(f"MaskablePPO + blokus.nn.MaskablePlacementPolicy ({sum(p.numel() for p in model.policy.parameters()):,}"
           f" parameters, {args.channels} channels, {args.blocks} blocks) on 16 games of blokus.sb3.VecEnv, "
           f"an update every {16 * model.n_steps} moves, minibatches of {model.batch_size}, {model.n_epochs} "
-          f"epochs, learning rate {model.learning_rate}, entropy coefficient {model.ent_coef}; "
+          f"epochs, learning rate {model.learning_rate}, entropy coefficient {model.ent_coef}, GAE lambda "
+          f"{model.gae_lambda}, clip range {model.clip_range(1):g}, target KL {model.target_kl}; "
           f"{args.eval_games} evaluation games per opponent")
     print(f"{'steps':>8} {'seconds':>8} {'trained against':>16} {'vs random':>10} {'95% interval':>14} "
           f"{'vs greedy':>10} {'95% interval':>14}")
@@ -197,6 +200,9 @@ def main() -> None:
     parser.add_argument("--epochs", type=int, help="MaskablePPO's epochs per update")
     parser.add_argument("--lr", type=float, help="MaskablePPO's learning rate")
     parser.add_argument("--ent-coef", type=float, help="MaskablePPO's entropy coefficient")
+    parser.add_argument("--gae-lambda", type=float, help="MaskablePPO's GAE lambda")
+    parser.add_argument("--clip-range", type=float, help="MaskablePPO's clip range")
+    parser.add_argument("--target-kl", type=float, help="MaskablePPO's target KL (stops an update's epochs early)")
     parser.add_argument("--channels", type=int, default=32, help="blokus.nn trunk channels")
     parser.add_argument("--blocks", type=int, default=2, help="blokus.nn trunk residual blocks")
     parser.add_argument("--speed-steps", type=int, default=16_000, help="learner moves per API round")

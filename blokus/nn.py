@@ -221,8 +221,10 @@ def ppo_settings(num_envs: int = 16) -> dict:
     epochs per update, learning rate 1e-3, ``gamma=1`` (the only reward comes at the end of the
     game, a few dozen moves later at most: the first move should see it undiminished). SB3's
     default of 10 epochs learned less in the same number of moves, and so did minibatches of 128
-    and twice the learning rate (one run each, ``benchmarks/README.md``). Override any of them by
-    keyword: ``MaskablePPO(policy, env, **{**ppo_settings(16), "n_epochs": 2})``.
+    and twice the learning rate (one run each); GAE lambda 1 (seeds 0 and 1) and a clip range of
+    0.3 (seeds 0-2) were not better over seeds whose spread at 20k moves is about 12 points
+    (``benchmarks/README.md``). Override any of them by keyword:
+    ``MaskablePPO(policy, env, **{**ppo_settings(16), "n_epochs": 2})``.
 
     Raises
     ------
