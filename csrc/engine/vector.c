@@ -83,13 +83,32 @@ static int place(bk_vector *v, int64_t i, int id, uint16_t *scratch)
 }
 
 /* Plays the opponents in game i until player `seat` is to move or the game
- * is over, starting from the n legal ids in scratch; returns the number then. */
-static int opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, uint16_t *scratch, int n)
+ * is over, from a position whose turn was handed on lazily (bk_play_lazy:
+ * the colour to move may have no placement); returns the number of the
+ * learner's legal ids then, listed in scratch (0 once the game is over).
+ * A random opponent's moves are counted and the k-th drawn (bk_move_sets),
+ * which costs less than listing them and draws the move its list would. */
+static int opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, uint16_t *scratch)
 {
     bk_board *b = &v->boards[i];
-    while (b->to_move >= 0 && bk_player_of_colour(b, b->to_move) != seat)
-        n = place(v, i, bk_policy_move(policy, b, scratch, n, &v->rngs[i]), scratch);
-    return n;
+    bk_move_sets sets; /* on the stack: bk_cand_set's alignment is more than malloc's */
+    while (b->to_move >= 0) {
+        int learner = bk_player_of_colour(b, b->to_move) == seat, id = -1, n;
+        if (!learner && policy == BK_POLICY_RANDOM) {
+            if ((n = bk_collect_moves(b, b->to_move, &sets)))
+                id = bk_move_sets_get(&sets, (int)bk_rng_below(&v->rngs[i], (uint32_t)n));
+        } else if ((n = bk_gen_moves(b, b->to_move, scratch))) {
+            if (learner) return n;
+            id = bk_policy_move(policy, b, scratch, n, &v->rngs[i]);
+        }
+        if (id < 0) {
+            bk_out_of_moves(b);
+            continue;
+        }
+        v->ply[i]++;
+        bk_play_lazy(b, id);
+    }
+    return 0;
 }
 
 /* The end of every step of game i: its result if it is over, then its arrays
@@ -134,25 +153,24 @@ static void step_policy(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vec
 
 static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
-    int n;
     if (a->forfeit && a->forfeit[i] && !v->done[i]) {
         finish(v, i); /* its arrays keep showing the position where it ended */
         return;
     }
     if (v->done[i]) {
         reset_game(v, i);
-        n = list_moves(v, i, scratch);
     } else {
-        n = place(v, i, a->actions[i], scratch);
+        v->ply[i]++;
+        bk_play_lazy(&v->boards[i], a->actions[i]);
     }
     /* player seat's colour is colour seat in every variant: the learner's view at the end */
-    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, n), a->seat);
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch), a->seat);
 }
 
 static void step_opponents(bk_vector *v, int64_t i, uint16_t *scratch, const bk_vector_call *a)
 {
     if (v->done[i]) return;
-    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch), a->seat);
 }
 
 /* A finished game restarts, played up to the learner's turn; others wait. */
@@ -160,7 +178,7 @@ static void step_restart(bk_vector *v, int64_t i, uint16_t *scratch, const bk_ve
 {
     if (!v->done[i]) return;
     reset_game(v, i);
-    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch, list_moves(v, i, scratch)), a->seat);
+    end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch), a->seat);
 }
 
 /* A fresh start: the statistics of earlier episodes go too. */
