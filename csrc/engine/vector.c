@@ -82,6 +82,14 @@ static int place(bk_vector *v, int64_t i, int id, uint16_t *scratch)
     return bk_play_listing(&v->boards[i], id, scratch);
 }
 
+/* Plays id in game i, handing the turn on lazily (bk_play_lazy): the colour
+ * then to move may have no placement. */
+static void place_lazily(bk_vector *v, int64_t i, int id)
+{
+    v->ply[i]++;
+    bk_play_lazy(&v->boards[i], id);
+}
+
 /* Plays the opponents in game i until player `seat` is to move or the game
  * is over, from a position whose turn was handed on lazily (bk_play_lazy:
  * the colour to move may have no placement); returns the number of the
@@ -105,8 +113,7 @@ static int opponents_play(bk_vector *v, int64_t i, bk_policy policy, int seat, u
             bk_out_of_moves(b);
             continue;
         }
-        v->ply[i]++;
-        bk_play_lazy(b, id);
+        place_lazily(v, i, id);
     }
     return 0;
 }
@@ -160,8 +167,7 @@ static void step_learner(bk_vector *v, int64_t i, uint16_t *scratch, const bk_ve
     if (v->done[i]) {
         reset_game(v, i);
     } else {
-        v->ply[i]++;
-        bk_play_lazy(&v->boards[i], a->actions[i]);
+        place_lazily(v, i, a->actions[i]);
     }
     /* player seat's colour is colour seat in every variant: the learner's view at the end */
     end_step(v, i, scratch, opponents_play(v, i, a->policy, a->seat, scratch), a->seat);
