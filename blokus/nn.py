@@ -1,8 +1,9 @@
 """Neural networks that fit Blokus (PyTorch; ``pip install "blokus[torch]"``).
 
 A convolutional trunk reads the observation planes and the pieces in hand; the placement head
-scores every placement id from the trunk's features at the cells it covers, plus a term for its
-piece and its orientation; the value head rates the position. The head is gathered through
+scores every placement id from the trunk's features at the cells it covers and at the cells it
+touches (by a side: closed to its colour after it; by a corner only: where its colour may attach
+next), plus a term for its piece and its orientation; the value head rates the position. The head is gathered through
 ``blokus.placements``: what the network learns about a cell or a piece carries over to every
 placement that uses it, instead of one output unit per placement id learned on its own.
 
@@ -57,6 +58,22 @@ def _float(x) -> torch.Tensor:
     return torch.as_tensor(x).float()
 
 
+_SIDES = torch.tensor([[0., 1, 0], [1, 0, 1], [0, 1, 0]])
+_CORNERS = torch.tensor([[1., 0, 1], [0, 0, 0], [1, 0, 1]])
+
+
+def _contacts(colours: torch.Tensor) -> torch.Tensor:
+    """(B, C, H, W) 0/1 cells of each colour -> (B, 2C, H, W): per colour, the empty cells next
+    to its cells by a side (closed to it), then those next to them by a corner only (where its
+    pieces may attach)."""
+    c = colours.shape[1]
+    kernels = torch.stack([_SIDES, _CORNERS])[:, None].repeat(c, 1, 1, 1).to(colours)  # (2C, 1, 3, 3)
+    touch = torch.nn.functional.conv2d(colours.repeat_interleave(2, dim=1), kernels, padding=1, groups=2 * c) > 0
+    empty = colours.sum(dim=1, keepdim=True) == 0
+    sides, corners = touch[:, 0::2], touch[:, 1::2]
+    return torch.cat([sides & empty, corners & ~sides & empty], dim=1).to(colours)
+
+
 class Trunk(nn.Module):
     """Convolutional trunk: planes and pieces in hand -> features per cell.
 
@@ -73,14 +90,17 @@ class Trunk(nn.Module):
     -----
     ``forward(observation, remaining)``: ``observation`` (B, C + 1, H, W) and ``remaining``
     (B, C, 21), any numeric dtype (int8 as the environments give them; 0/1 values), to float32
-    features (B, K, H, W). The pieces in hand enter as a learned bias per channel; a plane of ones
-    is added to the input so that the zero padding shows where the board's edge is.
+    features (B, K, H, W). The pieces in hand enter as a learned bias per channel. Added to the
+    planes: per colour, the empty cells next to its cells by a side and those next to them by a
+    corner only (which the stem's 3x3 window could not tell from the colour planes alone: whether
+    a cell is free to the colour depends on its whole 3x3 neighbourhood), and a plane of ones, so
+    that the zero padding shows where the board's edge is.
     """
 
     def __init__(self, planes: int, colours: int, channels: int = 32, blocks: int = 2):
         super().__init__()
-        self.channels = channels
-        self.stem = nn.Conv2d(planes + 1, channels, 3, padding=1)
+        self.channels, self.colours = channels, colours
+        self.stem = nn.Conv2d(planes + 2 * colours + 1, channels, 3, padding=1)
         self.pieces = nn.Linear(colours * NUM_PIECES, channels)
         self.blocks = nn.ModuleList(
             nn.Sequential(nn.Conv2d(channels, channels, 3, padding=1), nn.ReLU(),
@@ -89,7 +109,7 @@ class Trunk(nn.Module):
 
     def forward(self, observation, remaining) -> torch.Tensor:
         x = _float(observation)
-        x = torch.cat([x, torch.ones_like(x[:, :1])], dim=1)
+        x = torch.cat([x, _contacts(x[:, :self.colours]), torch.ones_like(x[:, :1])], dim=1)
         x = self.stem(x) + self.pieces(_float(remaining).flatten(1))[:, :, None, None]
         x = torch.relu(x)
         for block in self.blocks:
@@ -102,15 +122,42 @@ def _pooled(features: torch.Tensor) -> torch.Tensor:
     return torch.cat([features.mean(dim=(2, 3)), features.amax(dim=(2, 3))], dim=1)
 
 
-class PlacementHead(nn.Module):
-    """One logit per placement id, from the features at its cells, its orientation and its piece.
+def _shifted(own: np.ndarray, steps) -> np.ndarray:
+    """(A, H, W) bool: the cells one of ``steps`` (row, column) away from a True cell of ``own``."""
+    out = np.zeros_like(own)
+    h, w = own.shape[1:]
+    for dr, dc in steps:
+        out[:, max(dr, 0):h + min(dr, 0), max(dc, 0):w + min(dc, 0)] |= \
+            own[:, max(-dr, 0):h + min(-dr, 0), max(-dc, 0):w + min(-dc, 0)]
+    return out
 
-    ``logit(a) = sum_k S[orientation(a), cell_k(a)] + <P(pooled), onehot(piece(a))> +
-    b[orientation(a)]``, where ``S`` is a 1x1 convolution of the trunk's features to one score
-    map per orientation (91: how good it is to cover this cell with that orientation),
-    ``cell_k(a)`` the cells of placement a (``blokus.placements``), ``P`` a linear map of the
-    mean- and max-pooled features to one value per piece, ``b`` a learned bias per orientation.
-    The sum over cells is one sparse matrix product (A rows, one 1 per cell of the placement).
+
+def _rim(table: Placements, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """(A, H, W) bool each: per placement, the cells next to it by a side (its edge cells, which
+    its colour may no longer take) and those next to it by a corner only (its corner cells, where
+    the colour's next pieces may attach)."""
+    cells = np.asarray(table.cells, np.int64)
+    own = np.zeros((len(cells), side, side), bool)
+    rows, k = np.nonzero(cells[:, :, 0] >= 0)
+    own[rows, cells[rows, k, 0], cells[rows, k, 1]] = True
+    edges = _shifted(own, ((-1, 0), (1, 0), (0, -1), (0, 1))) & ~own
+    corners = _shifted(own, ((-1, -1), (-1, 1), (1, -1), (1, 1))) & ~own & ~edges
+    return edges, corners
+
+
+class PlacementHead(nn.Module):
+    """One logit per placement id, from the features at its cells and around it, its orientation
+    and its piece.
+
+    ``logit(a) = sum_k S[orientation(a), cell_k(a)] + sum_{x in corners(a)} Q[x] + sum_{x in
+    edges(a)} E[x] + <P(pooled), onehot(piece(a))> + b[orientation(a)]``, where ``S`` is a 1x1
+    convolution of the trunk's features to one score map per orientation (91: how good it is to
+    cover this cell with that orientation), ``cell_k(a)`` the cells of placement a
+    (``blokus.placements``), ``Q`` and ``E`` two more maps (how good a new attachment point is
+    at a cell, and what closing a cell to the mover costs) summed over the cells next to the
+    placement by a corner only and by a side, ``P`` a linear map of the mean- and max-pooled
+    features to one value per piece, ``b`` a learned bias per orientation. All the sums are one
+    sparse matrix product (A rows, a 1 per cell the placement covers or touches).
 
     Parameters
     ----------
@@ -130,23 +177,29 @@ class PlacementHead(nn.Module):
         cells = np.asarray(table.cells, np.int64)
         valid = cells[:, :, 0] >= 0
         orientation = np.asarray(table.orientation, np.int64)
-        columns = (orientation[:, None] * side * side + cells[:, :, 0] * side + cells[:, :, 1])[valid]
-        rows = np.repeat(np.arange(len(cells)), valid.sum(axis=1))
+        columns = [(orientation[:, None] * side * side + cells[:, :, 0] * side + cells[:, :, 1])[valid]]
+        rows = [np.repeat(np.arange(len(cells)), valid.sum(axis=1))]
+        for k, around in enumerate(_rim(table, side)):  # edge cells, then corner cells
+            placement, cell = np.nonzero(around.reshape(len(cells), -1))
+            rows.append(placement)
+            columns.append((NUM_ORIENTATIONS + k) * side * side + cell)
+        rows, columns = np.concatenate(rows), np.concatenate(columns)
         with warnings.catch_warnings():  # "sparse CSR support is in beta": the product is all we use
             warnings.simplefilter("ignore", UserWarning)
             cover = torch.sparse_coo_tensor(np.stack([rows, columns]), torch.ones(len(rows)),
-                                            (len(cells), NUM_ORIENTATIONS * side * side)).coalesce().to_sparse_csr()
+                                            (len(cells), (NUM_ORIENTATIONS + 2) * side * side)
+                                            ).coalesce().to_sparse_csr()
         # fixed, and rebuilt from the table when a saved model is loaded: not saved with the weights
         self.register_buffer("cover", cover, persistent=False)
         self.register_buffer("piece", torch.from_numpy(np.asarray(table.piece, np.int64)), persistent=False)
         self.register_buffer("orientation", torch.from_numpy(orientation), persistent=False)
-        self.cells = nn.Conv2d(channels, NUM_ORIENTATIONS, 1)
+        self.cells = nn.Conv2d(channels, NUM_ORIENTATIONS + 2, 1)  # S, then E and Q
         self.pieces = nn.Linear(2 * channels, NUM_PIECES)
         self.orientation_bias = nn.Parameter(torch.zeros(NUM_ORIENTATIONS))
 
     def forward(self, features: torch.Tensor) -> torch.Tensor:
-        scores = self.cells(features).flatten(1)  # (B, 91 * H * W)
-        logits = (self.cover @ scores.T).T  # (B, A): each placement's cells summed
+        scores = self.cells(features).flatten(1)  # (B, 93 * H * W)
+        logits = (self.cover @ scores.T).T  # (B, A): each placement's cells, edge and corner cells summed
         logits = logits + self.pieces(_pooled(features))[:, self.piece]
         return logits + self.orientation_bias[self.orientation]
 

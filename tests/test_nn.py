@@ -2,10 +2,13 @@
 
 * one logit per placement id (13,729 on Duo, 30,433 on classic) and a value per position, float32;
   with a legal mask, illegal ids get probability 0 after a softmax and the legal ones share 1;
-* the placement head's sum over cells, checked by hand-set weights: with the features a single 1
-  at one cell and every score map equal to them, a placement's logit is 1 exactly when it covers that cell
-  (counted from the placement table's cells); with only the piece term, the logit is 1 exactly
-  for the placements of that piece;
+* the placement head's sums, checked by hand-set weights: with the features a single 1 at one cell
+  and the orientations' score maps equal to them, a placement's logit is 1 exactly when it covers
+  that cell (counted from the placement table's cells); with the edge or corner map instead, exactly
+  when it touches that cell by a side, or by a corner only; with features of ones, the count of
+  those cells (by hand for four placements); with only the piece term, the logit is 1 exactly for
+  the placements of that piece;
+* the trunk's added planes: the mover's cells by a corner only are the engine's attachment points;
 * ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)`` builds on ``blokus/Duo-v0``, its
   distribution gives masked ids probability 0, it saves and loads with the same choices, and it
   refuses an ``net_arch`` and a foreign action space;
@@ -61,12 +64,16 @@ def test_a_mask_with_no_legal_id_gives_no_nan():
     assert not logits.softmax(dim=1).isnan().any()
 
 
-def hand_set_head(table):
+COVERED, EDGE, CORNER = slice(0, 91), 91, 92  # the head's score maps: S per orientation, then E and Q
+
+
+def hand_set_head(table, maps=COVERED):
+    """A head on one feature channel whose only nonzero weights copy it into score maps ``maps``."""
     head = blokus.nn.PlacementHead(table, channels=1)
     with torch.no_grad():
         for p in head.parameters():
             p.zero_()
-        head.cells.weight.fill_(1)
+        head.cells.weight[maps] = 1
     return head
 
 
@@ -84,6 +91,45 @@ def test_head_scores_a_placement_from_the_cells_it_covers(variant, cell):
     np.testing.assert_array_equal(logits, covers.astype(np.float32))
 
 
+def touching(table, cell):
+    """Per placement, whether ``cell`` is outside it and next to one of its cells by a side, and
+    whether it is next to one by a corner only: counted from the table's cells."""
+    d = np.abs(table.cells.astype(int) - np.array(cell))
+    real = table.cells[:, :, 0] >= 0
+    covered = ((d.sum(axis=2) == 0) & real).any(axis=1)
+    side = ((d.sum(axis=2) == 1) & real).any(axis=1) & ~covered
+    corner = (((d == 1).all(axis=2)) & real).any(axis=1) & ~covered & ~side
+    return side, corner
+
+
+@pytest.mark.parametrize("variant, cell", [("duo", (4, 4)), ("duo", (0, 13)), ("classic", (19, 0))])
+def test_head_scores_a_placement_from_its_edge_and_corner_cells(variant, cell):
+    table = blokus.placements(variant)
+    side = 14 if variant == "duo" else 20
+    features = torch.zeros(1, 1, side, side)
+    features[0, 0, cell[0], cell[1]] = 1
+    by_side, by_corner = touching(table, cell)
+    assert by_side.sum() > 0 and by_corner.sum() > 0
+    for maps, expected in ((EDGE, by_side), (CORNER, by_corner)):
+        logits = hand_set_head(table, maps)(features)[0].detach().numpy()
+        np.testing.assert_array_equal(logits, expected.astype(np.float32))
+
+
+@pytest.mark.parametrize("move, edges, corners", [
+    ("a14", 2, 1),  # the monomino in a corner of the board: two cells by a side, one by a corner
+    ("e10", 4, 4),  # in the open
+    ("f8,e9,f9,g9,f10", 8, 8),  # the X: four tips and four inner corners by a side, eight by a corner
+    ("a1,b1,c1,d1,e1", 6, 1),  # the I5 along the bottom edge from the corner: only f2 by a corner
+])
+def test_head_counts_the_cells_a_placement_touches(move, edges, corners):
+    table = blokus.placements("duo")
+    placement = blokus.parse_move(move, "duo")
+    ones = torch.ones(1, 1, 14, 14)
+    for maps, count in ((EDGE, edges), (CORNER, corners)):
+        logits = hand_set_head(table, maps)(ones)[0].detach().numpy()
+        assert logits[placement] == count
+
+
 @pytest.mark.parametrize("piece", [0, 11, 20])
 def test_head_piece_term(piece):
     table = blokus.placements("duo")
@@ -93,6 +139,23 @@ def test_head_piece_term(piece):
         head.pieces.bias[piece] = 1
     logits = head(torch.zeros(1, 1, 14, 14))[0].detach().numpy()
     np.testing.assert_array_equal(logits, (table.piece == piece).astype(np.float32))
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_trunk_finds_each_colours_attachment_points(variant):
+    """The trunk's added planes: for the colour to move, the empty cells next to its cells by a
+    corner only are its attachment points once it has a piece down (the engine's, in the
+    observation's last plane); each colour's cells by a side are empty and touch it."""
+    obs, _, _ = positions(variant, 12, seed=3)
+    colours = obs.shape[1] - 1
+    planes = blokus.nn._contacts(torch.as_tensor(obs[:, :colours]).float()).numpy().astype(bool)
+    for k in range(colours, len(obs)):  # every colour has a piece down
+        np.testing.assert_array_equal(planes[k, colours], obs[k, colours].astype(bool))
+        empty = obs[k, :colours].sum(axis=0) == 0
+        for c in range(colours):
+            own = np.pad(obs[k, c].astype(bool), 1)
+            beside = own[:-2, 1:-1] | own[2:, 1:-1] | own[1:-1, :-2] | own[1:-1, 2:]
+            np.testing.assert_array_equal(planes[k, c], beside & empty)
 
 
 def test_placement_table_for_a_foreign_action_space():
