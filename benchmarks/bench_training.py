@@ -9,11 +9,10 @@ Needs ``pip install -e ".[train]"`` (a CPU build of torch will do). Torch runs o
 
 ``train``: one MaskablePPO run with ``blokus.nn.MaskablePlacementPolicy`` and
 ``blokus.nn.ppo_settings`` (an update every 1,024 moves; ``--update``, ``--lr``, ... override them) on
-``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats; up to
-the first checkpoint against ``random``, then half of the games against ``random`` and half
-against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained on) the model,
-choosing its most likely legal move, plays ``--eval-games`` games against ``random`` and against
-``greedy``, seats alternating; a draw counts half. Targets: >= 95% against random after 20,000
+``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats; up to the first checkpoint against
+``random``, then against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained
+on) the model, choosing its most likely legal move, plays ``--eval-games`` games against
+``random`` and against ``greedy``, seats alternating; a draw counts half. Targets: >= 95% against random after 20,000
 steps, >= 60% against greedy after 100,000. The 95% interval is Wilson's.
 
 ``speed``: SB3 steps per second (learner moves, each with the opponents' replies and the legal
@@ -190,7 +189,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--part", choices=("all", "train", "speed"), default="all")
     parser.add_argument("--checkpoints", default="20000,100000", help="learner moves at which to evaluate")
-    parser.add_argument("--opponents", default="random;random,greedy",
+    parser.add_argument("--opponents", default="random;greedy",
                         help="training opponents up to each checkpoint, ';' between checkpoints (the last "
                              "group goes on), ',' between opponents shared among the 16 games")
     parser.add_argument("--eval-games", type=int, default=200)
