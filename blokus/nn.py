@@ -122,27 +122,15 @@ def _pooled(features: torch.Tensor) -> torch.Tensor:
     return torch.cat([features.mean(dim=(2, 3)), features.amax(dim=(2, 3))], dim=1)
 
 
-def _shifted(own: np.ndarray, steps) -> np.ndarray:
-    """(A, H, W) bool: the cells one of ``steps`` (row, column) away from a True cell of ``own``."""
-    out = np.zeros_like(own)
-    h, w = own.shape[1:]
-    for dr, dc in steps:
-        out[:, max(dr, 0):h + min(dr, 0), max(dc, 0):w + min(dc, 0)] |= \
-            own[:, max(-dr, 0):h + min(-dr, 0), max(-dc, 0):w + min(-dc, 0)]
-    return out
-
-
-def _rim(table: Placements, side: int) -> tuple[np.ndarray, np.ndarray]:
-    """(A, H, W) bool each: per placement, the cells next to it by a side (its edge cells, which
-    its colour may no longer take) and those next to it by a corner only (its corner cells, where
-    the colour's next pieces may attach)."""
-    cells = np.asarray(table.cells, np.int64)
-    own = np.zeros((len(cells), side, side), bool)
+def _rim(cells: np.ndarray, side: int) -> torch.Tensor:
+    """(A, 2, H * W) bool: per placement (``cells`` (A, 5, 2) as in ``blokus.placements``), the
+    cells next to it by a side (its edge cells, which its colour may no longer take), then those
+    next to it by a corner only (its corner cells, where the colour's next pieces may attach):
+    the contacts of a board holding that placement alone."""
+    own = torch.zeros(len(cells), 1, side, side)
     rows, k = np.nonzero(cells[:, :, 0] >= 0)
-    own[rows, cells[rows, k, 0], cells[rows, k, 1]] = True
-    edges = _shifted(own, ((-1, 0), (1, 0), (0, -1), (0, 1))) & ~own
-    corners = _shifted(own, ((-1, -1), (-1, 1), (1, -1), (1, 1))) & ~own & ~edges
-    return edges, corners
+    own[rows, 0, cells[rows, k, 0], cells[rows, k, 1]] = 1
+    return torch.cat([_contacts(chunk).bool() for chunk in own.split(4096)]).flatten(2)  # chunks: less memory
 
 
 class PlacementHead(nn.Module):
@@ -179,8 +167,9 @@ class PlacementHead(nn.Module):
         orientation = np.asarray(table.orientation, np.int64)
         columns = [(orientation[:, None] * side * side + cells[:, :, 0] * side + cells[:, :, 1])[valid]]
         rows = [np.repeat(np.arange(len(cells)), valid.sum(axis=1))]
-        for k, around in enumerate(_rim(table, side)):  # edge cells, then corner cells
-            placement, cell = np.nonzero(around.reshape(len(cells), -1))
+        rim = _rim(cells, side).numpy()
+        for k in range(2):  # edge cells, then corner cells
+            placement, cell = np.nonzero(rim[:, k])
             rows.append(placement)
             columns.append((NUM_ORIENTATIONS + k) * side * side + cell)
         rows, columns = np.concatenate(rows), np.concatenate(columns)
