@@ -12,8 +12,8 @@ Needs ``pip install -e ".[train]"`` (a CPU build of torch will do). Torch runs o
 ``blokus.sb3.VecEnv(16, "duo")``, the learner in both seats; up to the first checkpoint against
 ``random``, then against ``greedy`` (``--opponents``). At each checkpoint (learner moves trained
 on) the model, choosing its most likely legal move, plays ``--eval-games`` games against
-``random`` and against ``greedy``, seats alternating; a draw counts half. Targets: >= 95% against random after 20,000
-steps, >= 60% against greedy after 100,000. The 95% interval is Wilson's.
+``random`` and against ``greedy``, seats alternating; a draw counts half. Targets: >= 95% against
+random after 20,000 steps, >= 60% against greedy after 100,000. The 95% interval is Wilson's.
 
 ``speed``: SB3 steps per second (learner moves, each with the opponents' replies and the legal
 masks SB3 asks for) on ``blokus.sb3.VecEnv`` (on 1 and 2 C threads, ``--speed-threads``) against
