@@ -3,9 +3,10 @@
 A convolutional trunk reads the observation planes and the pieces in hand; the placement head
 scores every placement id from the trunk's features at the cells it covers and at the cells it
 touches (by a side: closed to its colour after it; by a corner only: where its colour may attach
-next), plus a term for its piece and its orientation; the value head rates the position. The head is gathered through
-``blokus.placements``: what the network learns about a cell or a piece carries over to every
-placement that uses it, instead of one output unit per placement id learned on its own.
+next), plus a term for its piece and its orientation; the value head rates the position. The
+head is gathered through ``blokus.placements``: what the network learns about a cell or a piece
+carries over to every placement that uses it, instead of one output unit per placement id
+learned on its own.
 
 - :class:`PlacementNet`: the whole network as a plain ``torch.nn.Module``, for your own loop.
 - :class:`MaskablePlacementPolicy`: the same parts as a policy for sb3-contrib's MaskablePPO
