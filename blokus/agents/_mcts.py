@@ -59,6 +59,12 @@ class MCTSAgent(_Seeded):
     exploration : float
         The exploration constant c above (``c`` or ``exploration``), >= 0 and finite; default
         0.5. 0: the children are chosen by their values alone.
+    prior_temperature : float
+        Temperature T of the children's priors (``prior_temperature``), > 0 and finite; default
+        2.5: each prior is exp(w . x / T), w . x the log prior of the move's features fitted to
+        the moves Pentobi chose (``csrc/engine/prior.h``), so T = 1 is the fitted prior and a
+        higher T a flatter one. Against Pentobi the search scored about 6 points more with any
+        T from 1.25 to 5 than with 1 (``benchmarks/README.md``).
     rave : float
         Weight of a RAVE update (``rave``), >= 0 and finite; default 0.3: a child gains the
         playout's value with nearly this weight when its colour played its placement soon after
@@ -102,8 +108,8 @@ class MCTSAgent(_Seeded):
         then holds its trees (``max_nodes`` at most) between calls.
     seed : int or None
 
-    The defaults of ``exploration``, ``rave``, ``margin``, ``replies``, ``early_stop`` and
-    ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
+    The defaults of ``exploration``, ``prior_temperature``, ``rave``, ``margin``, ``replies``,
+    ``early_stop`` and ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
 
     Raises
     ------
@@ -112,7 +118,8 @@ class MCTSAgent(_Seeded):
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
-                 exploration: float = _DEFAULTS["exploration"], rave: float = _DEFAULTS["rave"],
+                 exploration: float = _DEFAULTS["exploration"],
+                 prior_temperature: float = _DEFAULTS["prior_temperature"], rave: float = _DEFAULTS["rave"],
                  margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
@@ -125,6 +132,7 @@ class MCTSAgent(_Seeded):
         _check(simulations is None or 1 <= simulations < 2**63, "simulations", simulations, "in [1, 2**63)")
         _check(seconds is None or 0 < seconds <= MAX_SECONDS, "seconds", seconds, f"in (0, {MAX_SECONDS:g}]")
         _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
+        _check(0 < prior_temperature < math.inf, "prior_temperature", prior_temperature, "> 0 and finite")
         _check(0 <= rave < math.inf, "rave", rave, ">= 0 and finite")
         _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
         _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
@@ -133,7 +141,8 @@ class MCTSAgent(_Seeded):
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
-                        "exploration": float(exploration), "rave": float(rave),
+                        "exploration": float(exploration), "prior_temperature": float(prior_temperature),
+                        "rave": float(rave),
                         "margin": float(margin), "replies": bool(replies),
                         "early_stop": float(early_stop),
                         "max_nodes": int(max_nodes), "threads": int(threads)}

@@ -15,7 +15,8 @@
  * good replies: replies.h), not by uniform random moves: each playout then
  * says far more about a position.  In the tree, as in Pentobi and AlphaGo:
  * - a node's children are its legal moves with a positive prior (prior.h:
- *   fitted to how Pentobi plays), each starting with a value of small weight
+ *   fitted to how Pentobi plays, and taken flatter, at a temperature above
+ *   1, which plays better), each starting with a value of small weight
  *   made from its prior, so that the moves the prior dislikes wait until the
  *   others have been found bad;
  * - a child is chosen by its value plus an exploration term proportional to
@@ -43,6 +44,8 @@
 
 typedef struct {
     double exploration; /* c in the exploration term c P sqrt(N) log(N + 1) / n */
+    double prior_temperature; /* T > 0: the children's priors are prior.h's at temperature T
+                               * (exp(w . x / T)); above 1 flatter than the fitted prior */
     double rave;        /* weight w of a RAVE update: w (1 - d / r) for a placement played d
                          * moves after the node, r moves before the end; 0: none */
     int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */

@@ -265,7 +265,7 @@ static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, flo
         if (distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
 }
 
-void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
+void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float temperature, float *out)
 {
     cell_classes k;
     classify(b, &k);
@@ -284,7 +284,7 @@ void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float *out)
         }
         for (int j = 0; j < l->num_edges; j++) s += cw.edge[anchor + l->edges[j]];
         for (int j = 0; j < l->num_corners; j++) s += cw.corner[anchor + l->corners[j]];
-        out[i] = expf(local ? s + w[BK_PRIOR_ANY_LOCAL] : s);
+        out[i] = expf((local ? s + w[BK_PRIOR_ANY_LOCAL] : s) / temperature);
     }
     if (b->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, out);
 }

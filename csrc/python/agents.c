@@ -104,6 +104,8 @@ static int check_search_args(long long simulations, double seconds, long long th
                       : simulations < 0                  ? "simulations must be >= 1"
                       : !(seconds >= 0.0 && isfinite(seconds)) ? "seconds must be > 0 and finite (0: no limit)"
                       : !(p->exploration >= 0.0 && isfinite(p->exploration)) ? "exploration must be >= 0 and finite"
+                      : !(p->prior_temperature > 0.0 && isfinite(p->prior_temperature))
+                          ? "prior_temperature must be > 0 and finite"
                       : !(p->rave >= 0.0 && isfinite(p->rave))                ? "rave must be >= 0 and finite"
                       : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
                       : !(p->early_stop >= 0.0 && isfinite(p->early_stop)) ? "early_stop must be >= 0 and finite"
@@ -147,7 +149,7 @@ static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
 
 static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
-    return a->exploration == b->exploration && a->rave == b->rave && a->max_nodes == b->max_nodes &&
+    return a->exploration == b->exploration && a->prior_temperature == b->prior_temperature && a->rave == b->rave && a->max_nodes == b->max_nodes &&
            a->margin == b->margin && a->replies == b->replies && a->early_stop == b->early_stop;
 }
 
@@ -176,15 +178,16 @@ static bk_mcts *search_for(kept_search *k, const bk_board *b, const bk_mcts_para
 
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"game",       "simulations", "seconds", "exploration", "rave", "margin",
-                             "replies",    "early_stop",  "max_nodes", "threads",   "seed", "tree",   NULL};
+    static char *kwlist[] = {"game",    "simulations", "seconds",   "exploration", "prior_temperature",
+                             "rave",    "margin",      "replies",   "early_stop",  "max_nodes",
+                             "threads", "seed",        "tree",      NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddpdLLOO:mcts", kwlist, &game, &simulations, &seconds,
-                                     &params.exploration, &params.rave, &params.margin,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpdLLOO:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.prior_temperature, &params.rave, &params.margin,
                                      &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj))
         return NULL;
     params.max_nodes = max_nodes;
@@ -238,7 +241,7 @@ static PyObject *prior_features(PyObject *module, PyObject *game)
     if (ids && features && priors) {
         for (npy_intp i = 0; i < n; i++) ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i];
         bk_prior_features(b, moves, (int)n, PyArray_DATA((PyArrayObject *)features));
-        bk_tree_priors(b, moves, (int)n, PyArray_DATA((PyArrayObject *)priors));
+        bk_tree_priors(b, moves, (int)n, 1.0f, PyArray_DATA((PyArrayObject *)priors));
     }
     PyMem_Free(moves);
     if (ids && features && priors) return Py_BuildValue("(NNiN)", ids, features, bk_prior_phase(b), priors);
@@ -258,8 +261,9 @@ static PyMethodDef agent_functions[] = {
      "(ids int32 (n,), features float32 (n, F), phase, priors float32 (n,)): the\n"
      "legal placements of the colour to move, the features of each that the tree's\n"
      "prior weighs (csrc/engine/prior.h; names in PRIOR_FEATURES), the game's phase\n"
-     "(which weights apply) and the prior itself, exp(w . x) or 0 for a move the tree\n"
-     "does not consider; ValueError once the game is over.  For benchmarks/fit_prior.py."},
+     "(which weights apply) and the prior itself as fitted (temperature 1), exp(w . x),\n"
+     "or 0 for a move the tree does not consider; ValueError once the game is over.\n"
+     "For benchmarks/fit_prior.py."},
     {"mcts_tree", mcts_tree, METH_NOARGS,
      "mcts_tree()\n--\n\n"
      "A holder for a search that mcts(..., tree=) keeps between calls: the next\n"
@@ -269,11 +273,12 @@ static PyMethodDef agent_functions[] = {
      "threads start a new search.  A holder in use by a search running on\n"
      "another thread is left alone (that call searches on its own)."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
-     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5, rave=0.3,\n"
-     "     margin=0.375, replies=True, early_stop=0.0, max_nodes=4194304, threads=1,\n"
-     "     seed=0, tree=None)\n--\n\n"
+     "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
+     "     prior_temperature=2.5, rave=0.3, margin=0.375, replies=True,\n"
+     "     early_stop=0.0, max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
-     "released (csrc/engine/mcts.h): children start from the tree's prior, a\n"
+     "released (csrc/engine/mcts.h): children start from the tree's prior at\n"
+     "`prior_temperature` (prior.h: exp(w . x / T); above 1 flatter), a\n"
      "child is chosen by its value + exploration * P sqrt(N) log(N + 1) / n (P its\n"
      "prior share, N its parent's visits, n its count), RAVE updates of weight\n"
      "`rave` (0: none) along each simulation's path, playouts by the playout\n"
@@ -282,9 +287,10 @@ static PyMethodDef agent_functions[] = {
      "simulations also ends once its most visited move leads the next by more\n"
      "than f times the simulations left (f = 1: once that move cannot change).\n"
      "threads > 1: one tree per thread, their root statistics added.  The\n"
-     "defaults of exploration, rave, margin, replies, early_stop and max_nodes\n"
-     "are the engine's, MCTS_DEFAULTS.  ValueError for a value out of range\n"
-     "(exploration, rave and early_stop: >= 0 and finite; margin: [0, 0.5);\n"
+     "defaults of exploration, prior_temperature, rave, margin, replies,\n"
+     "early_stop and max_nodes are the engine's, MCTS_DEFAULTS.  ValueError for a\n"
+     "value out of range (exploration, rave and early_stop: >= 0 and finite;\n"
+     "prior_temperature: > 0 and finite; margin: [0, 0.5);\n"
      "max_nodes: [1, 2**32); threads: [1, 64]).\n\n"
      "Returns (ids int32, visits int64, values float64, simulations, wins\n"
      "float64, scores float64, principal_variation int32, player_wins float64,\n"
@@ -302,7 +308,8 @@ static PyMethodDef agent_functions[] = {
 static int add_mcts_defaults(PyObject *module)
 {
     bk_mcts_params p = bk_mcts_defaults();
-    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:O,s:d,s:L}", "exploration", p.exploration, "rave", p.rave,
+    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:d,s:O,s:d,s:L}", "exploration", p.exploration,
+                                   "prior_temperature", p.prior_temperature, "rave", p.rave,
                                    "margin", p.margin, "replies", p.replies ? Py_True : Py_False, "early_stop",
                                    p.early_stop, "max_nodes", (long long)p.max_nodes);
     PyObject *proxy = dict ? PyDictProxy_New(dict) : NULL;
