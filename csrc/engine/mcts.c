@@ -78,8 +78,10 @@ static int reset(tree *t, const bk_board *root)
 static void restart_players(tree *t)
 {
     t->played = 0;
-    for (int p = 0; p < BK_MAX_COLOURS; p++)
-        t->player_wins[p] = t->player_values[p] = t->player_scores[p] = t->margin_n[p] = t->margin_mean[p] = t->margin_m2[p] = 0.0;
+    for (int p = 0; p < BK_MAX_COLOURS; p++) {
+        t->player_wins[p] = t->player_values[p] = t->player_scores[p] = 0.0;
+        t->margin_n[p] = t->margin_mean[p] = t->margin_m2[p] = 0.0;
+    }
 }
 
 /* A tree from a copy of `root` drawing from stream (seed, stream); NULL when

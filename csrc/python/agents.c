@@ -149,8 +149,9 @@ static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
 
 static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
-    return a->exploration == b->exploration && a->prior_temperature == b->prior_temperature && a->rave == b->rave && a->max_nodes == b->max_nodes &&
-           a->margin == b->margin && a->replies == b->replies && a->early_stop == b->early_stop;
+    return a->exploration == b->exploration && a->prior_temperature == b->prior_temperature && a->rave == b->rave &&
+           a->max_nodes == b->max_nodes && a->margin == b->margin && a->replies == b->replies &&
+           a->early_stop == b->early_stop;
 }
 
 /* The search to run for board b: the kept one advanced to b when it has the
