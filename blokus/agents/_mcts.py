@@ -108,13 +108,15 @@ class MCTSAgent(_Seeded):
         then holds its trees (``max_nodes`` at most) between calls.
     seed : int or None
 
-    The defaults of ``exploration``, ``prior_temperature``, ``rave``, ``margin``, ``replies``,
-    ``early_stop`` and ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
-
     Raises
     ------
     ValueError
         A parameter out of range (the message names it).
+
+    Notes
+    -----
+    The defaults of ``exploration``, ``prior_temperature``, ``rave``, ``margin``, ``replies``,
+    ``early_stop`` and ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
