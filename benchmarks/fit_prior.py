@@ -7,8 +7,9 @@ a conditional logit: a softmax over each position's legal moves of the move
 played, by maximum likelihood (L-BFGS, a small L2 penalty).  Every fifth game
 is held out; the script prints the held-out log-likelihood and how often the
 played move has the highest prior or is among the 5 or 21 highest, for the
-fitted weights and for the build's own prior (bk_tree_priors), and with
---header PATH writes the fitted weights as the C table the build includes
+fitted weights and for the build's own prior (bk_tree_priors at temperature
+1, as _core.prior_features gives it; the search takes it flatter, at its
+prior_temperature), and with --header PATH writes the fitted weights as the C table the build includes
 (csrc/engine/prior_duo.h for Duo, csrc/engine/prior_classic.h, used on every
 20x20 board, for classic_2).
 
