@@ -8,6 +8,11 @@
   when it touches that cell by a side, or by a corner only; with features of ones, the count of
   those cells (by hand for four placements); with only the piece term, the logit is 1 exactly for
   the placements of that piece;
+* the size prior: an untrained head's piece term is ``size_prior`` logits per square over the
+  mean (the X, 5 squares, 4 logits above the monomino at 1), and it survives SB3's initialisation:
+  MaskablePPO's untrained policy puts a 5-square placement 4 size_prior above the monomino's in
+  log-probability and its most likely move is of 5 squares (none above with ``size_prior=0``); a
+  size prior that is not a finite number is refused;
 * the trunk's added planes: the mover's cells by a corner only are the engine's attachment points;
 * ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)`` builds on ``blokus/Duo-v0``, its
   distribution gives masked ids probability 0, it saves and loads with the same choices, and it
@@ -141,6 +146,27 @@ def test_head_piece_term(piece):
     np.testing.assert_array_equal(logits, (table.piece == piece).astype(np.float32))
 
 
+@pytest.mark.parametrize("size_prior", [1.0, 0.5, 0])
+def test_head_starts_with_larger_pieces_first(size_prior):
+    table = blokus.placements("duo")
+    head = blokus.nn.PlacementHead(table, channels=1, size_prior=size_prior)
+    with torch.no_grad():
+        head.cells.weight.zero_()
+        head.cells.bias.zero_()
+        head.pieces.weight.zero_()
+    logits = head(torch.zeros(1, 1, 14, 14))[0].detach().numpy()
+    monomino, x = blokus.PIECE_NAMES.index("1"), blokus.PIECE_NAMES.index("X")
+    by_piece = {p: np.unique(logits[table.piece == p]) for p in (monomino, x)}
+    assert all(len(v) == 1 for v in by_piece.values())  # one value per piece
+    assert by_piece[x][0] - by_piece[monomino][0] == pytest.approx(4 * size_prior)
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), "1", True, None])
+def test_size_prior_must_be_a_finite_number(bad):
+    with pytest.raises(ValueError, match="size_prior must be a finite real number"):
+        blokus.nn.PlacementNet("duo", **SMALL, size_prior=bad)
+
+
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_trunk_finds_each_colours_attachment_points(variant):
     """The trunk's added planes: for the colour to move, the empty cells next to its cells by a
@@ -191,6 +217,29 @@ def test_policy_masks_and_saves(tmp_path):
         mask = info["action_mask"].view(bool)
         ours = model.predict(obs, action_masks=mask, deterministic=True)[0]
         assert mask[ours] and ours == loaded.predict(obs, action_masks=mask, deterministic=True)[0]
+
+
+@pytest.mark.parametrize("size_prior", [1.0, 0.0])
+def test_untrained_policy_prefers_larger_pieces_by_the_size_prior(size_prior):
+    """After SB3's initialisation (small weights, zero biases) the size prior is what sets the
+    policy apart: on the opening position, a placement of 5 squares is about exp(4 size_prior)
+    times as likely as the monomino's (in log-probability, within 0.25), and with a prior the
+    most likely move is one of 5 squares."""
+    env = gymnasium.make("blokus/Duo-v0")
+    model = sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, device="cpu", seed=0,
+                                    policy_kwargs={**SMALL, "size_prior": size_prior})
+    sizes = np.array(blokus._core.PIECE_SIZES)[blokus.placements("duo").piece]
+    obs, info = env.reset(seed=0)
+    mask = info["action_mask"].view(bool)
+    obs_tensor, _ = model.policy.obs_to_tensor(obs)
+    logp = model.policy.get_distribution(obs_tensor, mask[None]).distribution.logits[0].detach().numpy()
+    gap = logp[mask & (sizes == 5)].mean() - logp[mask & (sizes == 1)].mean()
+    assert gap == pytest.approx(4 * size_prior, abs=0.25)
+    if size_prior:
+        assert sizes[model.predict(obs, action_masks=mask, deterministic=True)[0]] == 5
+    with pytest.raises(ValueError, match="size_prior must be a finite real number"):
+        sb3_contrib.MaskablePPO(blokus.nn.MaskablePlacementPolicy, env, device="cpu",
+                                policy_kwargs={"size_prior": float("nan")})
 
 
 def test_policy_refuses_net_arch_and_foreign_spaces():
