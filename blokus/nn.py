@@ -35,7 +35,9 @@ __all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", 
            "ppo_settings"]
 
 NUM_PIECES = len(PIECE_NAMES)
-_PIECE_SIZES = torch.tensor(PIECE_SIZES, dtype=torch.float32)
+# float64, rounded once to float32 in the copy, as in the measured runs: a last-bit change of the
+# bias makes another training run (benchmarks/README.md)
+_PIECE_SIZES = torch.tensor(PIECE_SIZES, dtype=torch.float64)
 
 
 def placement_table(num_placements: int) -> Placements:
