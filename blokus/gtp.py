@@ -20,7 +20,8 @@ runner, which plays in turn, never notices. Duo's colours may also be called ``p
 Beyond play: ``loadsgf FILE [MOVE_NUMBER]`` sets up the game of a ``.blksgf`` record (its first
 game, main line), before move MOVE_NUMBER (counted from 1) when given; ``savesgf FILE`` writes the
 game played so far; ``param`` lists the parameters of the ``genmove`` agent, one ``key value`` a
-line, and ``param KEY VALUE`` sets one, e.g. ``param sims 5000`` or ``param seconds 2``.
+line, and ``param KEY VALUE`` sets one, e.g. ``param sims 5000`` or ``param seconds 2`` (VALUE is
+one number: a ``:``, ``=`` or ``,`` in it is refused, as it would set other parameters too).
 """
 from __future__ import annotations
 
@@ -40,6 +41,15 @@ _TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1,
                 **{name: c for c, name in enumerate(variant("duo").colours)}}
 # Pentobi's points count the squares on the board plus the bonus: our score + 89.
 _PENTOBI_POINTS_OFFSET = TOTAL_SQUARES
+# What an agent string (blokus.agents) splits on: ':' between parameters, '=' between a key and
+# its value, ',' between agents (GTP has already split the line on whitespace). A `param` value
+# holding one of them would be read as more than one value ("5:max_nodes=3" sets max_nodes too).
+_AGENT_STRING_SEPARATORS = ":=,"
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """repr(text) cut to ``limit`` characters, so that an answer never echoes a huge word whole."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 class GtpError(Exception):
@@ -221,8 +231,11 @@ class Engine:
         key, value = args
         known = AGENTS[name][1]
         if key not in known:
-            raise GtpError(f"unknown parameter {key!r} of {name} "
+            raise GtpError(f"unknown parameter {_quoted(key)} of {name} "
                            f"(expected one of: {', '.join(known) or 'none'})")
+        if any(ch in _AGENT_STRING_SEPARATORS for ch in value):
+            raise GtpError(f"param {key}: the value must be one number, not {_quoted(value)} "
+                           f"(an agent string separates parameters with ':', '=' and ',')")
         # the new value replaces the old one, in its place, under any of its names (sims and
         # simulations, c and exploration), which would otherwise stay beside it and might win
         merged: dict[str, str] = {}

@@ -208,6 +208,18 @@ def test_sgf_errors_change_nothing(duo, line, message):
     assert state(duo) == before
 
 
+@pytest.mark.parametrize("value", ["5:threads=7:max_nodes=3", "5:max_nodes=3", "5=3", "5,greedy"])
+def test_a_param_value_is_one_value(value):
+    # an agent string splits on ':' and '=' (and ',' between agents): a value holding them would set
+    # other parameters (max_nodes=3 and threads=7 from "param sims ..."), so it is refused whole
+    engine = Engine("duo", "mcts:sims=30:threads=1", seed=3)
+    answer = session(engine, f"param sims {value}")[0]
+    assert answer.startswith("? param sims: the value must be one number"), answer
+    assert engine.agent_spec == "mcts:sims=30:threads=1"
+    assert session(engine, "param") == ["= sims 30\nthreads 1"]
+    assert engine.agent.options["max_nodes"] != 3 and engine.agent.options["threads"] == 1
+
+
 def test_param_replaces_a_value_given_under_another_name():
     engine = Engine("duo", "mcts:simulations=30:sims=20:c=0.3", seed=3)
     assert session(engine, "param simulations 12", "param exploration 0.5") == ["= ", "= "]
