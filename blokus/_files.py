@@ -4,7 +4,6 @@ ends, and opening some devices acts on them: each is refused with a ValueError s
 name is, before anything is read or written."""
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 
@@ -14,10 +13,20 @@ _KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISSOCK, "a socket"))
 
 
-def _check_regular(mode: int) -> None:
-    if not stat.S_ISREG(mode):
-        kind = next((name for is_kind, name in _KINDS if is_kind(mode)), "of an unknown kind")
-        raise ValueError(f"not a regular file but {kind}")
+def _not_regular(mode: int) -> str | None:
+    """What a file of ``mode`` (``st_mode``) is if it is not a regular file, as a refusal says it."""
+    if stat.S_ISREG(mode):
+        return None
+    return "not a regular file but " + next((name for is_kind, name in _KINDS if is_kind(mode)), "of an unknown kind")
+
+
+def not_regular(path: str | os.PathLike) -> str | None:
+    """What is wrong with ``path`` as a file to read or replace ("not a regular file but a
+    directory", ...), or None when it is a regular file or missing."""
+    try:
+        return _not_regular(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return None
 
 
 def open_regular(path: str | os.PathLike, flags: int) -> int:
@@ -33,15 +42,15 @@ def open_regular(path: str | os.PathLike, flags: int) -> int:
     ValueError
         Not a regular file: "not a regular file but a FIFO (named pipe)", ...
     """
-    with contextlib.suppress(FileNotFoundError):  # then os.open creates it, or says it is missing
-        _check_regular(os.stat(path).st_mode)
+    problem = not_regular(path)  # None for a missing file: os.open creates it, or says it is missing
+    if problem:
+        raise ValueError(problem)
     fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC, 0o666)
-    try:
-        _check_regular(os.fstat(fd).st_mode)
-        os.set_blocking(fd, True)
-    except BaseException:
+    problem = _not_regular(os.fstat(fd).st_mode)
+    if problem:
         os.close(fd)
-        raise
+        raise ValueError(problem)
+    os.set_blocking(fd, True)
     return fd
 
 
