@@ -111,7 +111,7 @@ class Engine:
         name, args = words[0], words[1:]
         try:
             if name not in self.commands:
-                raise GtpError(f"unknown command: {name}")
+                raise GtpError(f"unknown command: {name if len(name) <= 40 else _quoted(name)}")
             return f"={ident} {self.commands[name](args)}\n\n"
         except Exception as exc:  # any failure is an answer: a crashed engine loses its match
             return f"?{ident} {exc}\n\n"

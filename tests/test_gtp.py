@@ -66,6 +66,9 @@ def test_ids_are_echoed_and_comments_ignored(duo):
     assert duo.handle("\n") is None
     assert session(duo, "7 name", "8 protocol_version # comment", "9 nonsense") == [
         "=7 blokus", "=8 2", "?9 unknown command: nonsense"]
+    # an answer never echoes a huge word whole
+    assert session(duo, "x" * 10**6) == [
+        f"? unknown command: '{'x' * 40}'... (1000000 characters)"]
 
 
 @pytest.mark.parametrize("line, message", [

@@ -9,6 +9,7 @@ Pentobi's opening books (real SGF trees with variations) are read from ../shared
 import os
 import random
 import re
+import stat
 import tracemalloc
 
 import pytest
@@ -420,6 +421,20 @@ def test_write_checks_before_touching_the_file(tmp_path):
     with pytest.raises(ValueError):
         sgf.write(path, [blokus.Game("duo")], GM="x")
     assert path.read_text(encoding="utf-8") == "(;GM[Blokus Duo])\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_read_and_write_refuse_what_is_not_a_regular_file(tmp_path):
+    # A FIFO would block open() until a writer came and /dev/zero would be read until memory ran
+    # out: both are refused by what they are, before anything is read, and left as they were.
+    fifo = tmp_path / "pipe.blksgf"
+    os.mkfifo(fifo)
+    for name, kind in ((fifo, "a FIFO"), ("/dev/zero", "a character device"), (tmp_path, "a directory")):
+        with pytest.raises(ValueError, match=f"not a regular file but {kind}"):
+            sgf.read(name)
+        with pytest.raises(ValueError, match=f"not a regular file but {kind}"):
+            sgf.write(name, blokus.Game("duo"))
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and os.listdir(tmp_path) == ["pipe.blksgf"]
 
 
 # --- Pentobi's opening books ----------------------------------------------------------------

@@ -5,6 +5,7 @@ import os
 import re
 from collections.abc import Iterable
 
+from blokus._files import read_regular, write_regular
 from blokus.game import Game
 from blokus.sgf._syntax import Node, _node_text, _parse, _shorten, _text_arg, _Tree
 from blokus.variants import START_RULES
@@ -288,10 +289,11 @@ def read(path: str | os.PathLike, *, mainline: bool = False) -> list[Game]:
     OSError
         The file cannot be read.
     ValueError
-        As ``records``; also text that is not UTF-8 (``UnicodeDecodeError``).
+        As ``records``; also text that is not UTF-8 (``UnicodeDecodeError``), and a name that is
+        not a regular file (a FIFO, a device, a directory: "not a regular file but ...").
     """
-    with open(path, encoding="utf-8") as f:
-        return [game for game, _ in records(f.read(), mainline=mainline)]
+    text = read_regular(path).decode("utf-8")
+    return [game for game, _ in records(text, mainline=mainline)]
 
 
 def write(path: str | os.PathLike, games: Game | Iterable[Game], **properties) -> None:
@@ -310,10 +312,9 @@ def write(path: str | os.PathLike, games: Game | Iterable[Game], **properties) -
     OSError
         The file cannot be written.
     ValueError
-        As ``dumps``.
+        As ``dumps``; also a name that is not a regular file (left as it was).
     """
     if isinstance(games, Game):
         games = [games]
     lines = [dumps(game, **properties) + "\n" for game in games]  # all checked before writing
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        f.writelines(lines)
+    write_regular(path, "".join(lines).encode("utf-8"))
