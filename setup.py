@@ -17,7 +17,8 @@ if platform.machine().lower() in ("x86_64", "amd64") and not os.environ.get("BLO
 link = []
 if os.environ.get("BLOKUS_SANITIZE"):
     sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-fno-omit-frame-pointer"]
-    flags = [f for f in flags if f != "-O3"] + ["-O1", "-g"] + sanitize
+    # -UNDEBUG: Python's own flags define NDEBUG; the engine's invariants are asserted here.
+    flags = [f for f in flags if f != "-O3"] + ["-O1", "-g", "-UNDEBUG"] + sanitize
     link += sanitize
 flags += os.environ.get("BLOKUS_CFLAGS", "").split()
 

@@ -7,7 +7,7 @@ a conditional logit: a softmax over each position's legal moves of the move
 played, by maximum likelihood (L-BFGS, a small L2 penalty).  Every fifth game
 is held out; the script prints the held-out log-likelihood and how often the
 played move has the highest prior or is among the 5 or 21 highest, for the
-fitted weights and for the build's own prior (bk_tree_priors at temperature
+fitted weights and for the build's own prior (bk_prior_scores, the prior at temperature
 1, as _core.prior_features gives it; the search takes it flatter, at its
 prior_temperature), and with --header PATH writes the fitted weights as the C table the build includes
 (csrc/engine/prior_duo.h for Duo, csrc/engine/prior_classic.h, used on every
@@ -48,13 +48,13 @@ def positions(games, variant):
         for colour, move in record.history:
             if game.to_move != colour:
                 raise ValueError(f"game {k}: colour {colour} plays out of turn")
-            ids, x, p, prior = _core.prior_features(game)
+            ids, x, p, log_prior = _core.prior_features(game)
             hit = np.flatnonzero(ids == move)
             if len(hit) != 1:
                 raise ValueError(f"game {k}: move {move} is not legal")
             if len(ids) > 1:  # a forced move says nothing
                 rows.append(x)
-                priors.append(np.log(prior))
+                priors.append(log_prior)
                 owner.append(np.full(len(ids), len(phase)))
                 phase.append(p)
                 played.append(m + hit[0])

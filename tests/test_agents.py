@@ -452,8 +452,8 @@ def test_search_statistics(name, game, threads):
     assert np.all((values >= 0) & (values <= 1))
     # the root's children are the legal moves with a positive prior, all of them in Duo (the
     # moves nearest the centre only in a 20x20 opening, which these positions are past)
-    move_ids, _, _, priors = _core.prior_features(game)
-    assert set(ids.tolist()) <= set(move_ids[priors > 0].tolist())
+    move_ids, _, _, log_priors = _core.prior_features(game)
+    assert set(ids.tolist()) <= set(move_ids[log_priors > -np.inf].tolist())
     # the players' shares of the win are means over the simulations, each a whole win split
     # between the sides (in classic_teams both players of a team get the team's share)
     per_side = 2 if name.startswith("classic_teams") else 1
@@ -537,8 +537,8 @@ def duo_position(plies, seed):
 def unvisited(game, simulations, seed=1):
     """How many of the root's children (its legal moves with a positive prior) a one-thread
     search of `simulations` leaves unvisited."""
-    _, _, _, priors = _core.prior_features(game)
-    return int((priors > 0).sum()) - len(_core.mcts(game, simulations=simulations, seed=seed, threads=1)[0])
+    _, _, _, log_priors = _core.prior_features(game)
+    return int((log_priors > -np.inf).sum()) - len(_core.mcts(game, simulations=simulations, seed=seed, threads=1)[0])
 
 
 def test_a_root_with_16_visits_per_child_tries_its_unvisited_children():
@@ -550,7 +550,7 @@ def test_a_root_with_16_visits_per_child_tries_its_unvisited_children():
     # move has a visit after 17n + 1. A seeded search of more simulations begins as one of fewer.
     game = duo_position(14, seed=14)
     n = len(game.legal_moves())
-    assert n == int((_core.prior_features(game)[3] > 0).sum())
+    assert n == int((_core.prior_features(game)[3] > -np.inf).sum())
     u = unvisited(game, 16 * n + 1)
     assert 0 < u < n                        # the prior leaves moves unvisited: the rule matters
     for k in (1, 2, u // 2, u - 1, u, u + 1, n):
@@ -567,16 +567,52 @@ def test_a_move_whose_prior_is_0_is_never_a_child(variant):
     # child above) and no other move ever is.
     game = blokus.Game(variant, start="fixed")
     for ply in range(2):
-        ids, _, _, priors = _core.prior_features(game)
-        positive = set(ids[priors > 0].tolist())
-        pruned = set(ids[priors == 0].tolist())
+        ids, _, _, log_priors = _core.prior_features(game)
+        positive = set(ids[log_priors > -np.inf].tolist())
+        pruned = set(ids[log_priors == -np.inf].tolist())
         assert positive and any(placed_size(game, m) == 5 for m in pruned), ply
         search = MCTSAgent(17 * len(positive) + 1, threads=1, reuse=False, seed=ply).search(game)
         assert set(search.ids.tolist()) == positive, ply
         game.play(int(search.ids[0]))
     for _ in range(6):                      # 8 pieces down: every legal move is considered
         game.play(int(game.legal_moves()[0]))
-    assert _core.prior_features(game)[3].min() > 0
+    assert np.isfinite(_core.prior_features(game)[3]).all()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("temperature", [1e-300, 5e-324])
+def test_a_cold_prior_leaves_only_the_best_scored_moves(variant, temperature):
+    # prior.h: a child's prior is exp((s - s_max) / T). As T goes to 0 every move scored below
+    # the best has a prior of 0 (the tree does not consider it) and the best ones keep 1: the
+    # root's children are exactly the moves of the highest log prior.
+    for plies in (0, 2, 9, 30):
+        game = random_game_of(variant, plies)
+        if game.is_over:
+            continue
+        ids, _, _, log_priors = _core.prior_features(game)
+        best = set(ids[log_priors == log_priors.max()].tolist())
+        search = MCTSAgent(64, threads=1, reuse=False, seed=plies, prior_temperature=temperature).search(game)
+        assert set(search.ids.tolist()) == best, plies
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_sharp_prior_plays_legal_moves(variant):
+    # Before, exp(w . x / T) overflowed float32 from T ~ 0.3 down: no move kept a prior, a node
+    # was expanded without children and the search played an uninitialised node (a crash).
+    agent = make_agent("mcts:sims=20:threads=1:prior_temperature=0.1")
+    for plies in (0, 2, 9, 30):
+        game = random_game_of(variant, plies)
+        if not game.is_over:
+            assert agent(game) in legal_set(game), plies
+
+
+def random_game_of(variant, plies):
+    """A game of `variant` after `plies` seeded random moves (fewer if it ends first)."""
+    game = blokus.Game(variant, start="fixed")
+    rng = random.Random(plies)
+    while len(game.history) < plies and not game.is_over:
+        game.play(rng.choice(game.legal_moves().tolist()))
+    return game
 
 
 def test_search_by_time_and_by_count():

@@ -212,7 +212,8 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
     Raises
     ------
     ValueError
-        Bad SGF syntax (unbalanced parentheses or brackets, ...); a ``GM`` missing or not one of
+        Bad SGF syntax (unbalanced parentheses or brackets, game trees nested more than 1000
+        deep: refused at that parenthesis, before the rest is read, ...); a ``GM`` missing or not one of
         the four we play ("unsupported variant"); a setup property (``AB``, ``AW``,
         ``A1``-``A4``, ``AE``, ``PL``); variations without ``mainline``; or a move (named by its
         node and move number) that is not by the colour to move or is illegal (docs/rules.md,
@@ -223,7 +224,7 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
     TypeError
         ``text`` is neither str nor bytes.
     """
-    trees = _parse(_text_arg(text))
+    trees = list(_parse(_text_arg(text)))
     out = []
     for number, tree in enumerate(trees, 1):
         try:
@@ -256,13 +257,16 @@ def loads(text: str, *, mainline: bool = False) -> Game:
     TypeError
         ``text`` is neither str nor bytes.
     ValueError
-        The text holds no game tree or several, or any error of ``records``.
+        The text holds no game tree or several (refused at the second, before the rest is
+        read), or any error of ``records``.
     """
     trees = _parse(_text_arg(text))
-    if len(trees) != 1:
-        raise ValueError(f"expected exactly one game tree, found {len(trees)}; "
-                         "records() reads a collection")
-    return _game(trees[0], mainline)
+    first = next(trees, None)
+    if first is None:
+        raise ValueError("expected exactly one game tree, found none")
+    if next(trees, None) is not None:  # the rest is not read: it could be any length
+        raise ValueError("expected exactly one game tree, found more; records() reads a collection")
+    return _game(first, mainline)
 
 
 def read(path: str | os.PathLike, *, mainline: bool = False) -> list[Game]:

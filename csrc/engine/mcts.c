@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L /* pthreads */
 #include "engine/mcts_tree.h"
 
+#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -269,8 +270,8 @@ static int reserve(tree *t, int64_t n, int is_root)
  * prefers the first of equals).  Returns how many have a positive prior:
  * those come first, with their priors over the highest in
  * t->ordered_priors; the rest (bucket PRIOR_BUCKETS) are not to be
- * considered.  When no move has a positive prior (it underflowed), every
- * move has the same. */
+ * considered.  bk_tree_priors gives the best move a prior of 1, so at least
+ * one move is considered: a node is never expanded without children. */
 static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
 {
     for (int i = n - 1; i > 0; i--) {
@@ -279,10 +280,7 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         moves[i] = moves[j];
         moves[j] = m;
     }
-    bk_tree_priors(b, moves, n, (float)t->params.prior_temperature, t->priors);
-    float best = 0.0f;
-    for (int i = 0; i < n; i++) best = t->priors[i] > best ? t->priors[i] : best;
-    for (int i = 0; i < n; i++) t->priors[i] = best > 0.0f ? t->priors[i] / best : 1.0f;
+    bk_tree_priors(b, moves, n, t->params.prior_temperature, t->priors);
     int start[PRIOR_BUCKETS + 2] = {0}, considered = 0;
     for (int i = 0; i < n; i++) {
         int k = PRIOR_BUCKETS;
@@ -300,6 +298,7 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         out[j] = moves[i];
         t->ordered_priors[j] = t->priors[i];
     }
+    assert(considered > 0);
     return considered;
 }
 
@@ -319,6 +318,7 @@ static float expected_value(const tree *t, int p)
 static int expand(tree *t, uint32_t v, const bk_board *b)
 {
     int n = bk_gen_moves(b, b->to_move, t->moves);
+    assert(n > 0); /* a colour to move has a move: the descent passes for those that have none */
     if (!reserve(t, n, v == 0)) return 0;
     n = order_by_prior(t, b, t->moves, n, t->ordered);
     uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);

@@ -251,9 +251,9 @@ static void weigh(const cell_classes *k, const float *w, cell_weights *out)
 
 /* 20x20 boards, early: only the moves that come nearest the centre (within
  * CENTRE_SLACK of the nearest move of at least the opening's minimum size)
- * are considered; the others' prior is 0.  The first colour to reach the
- * centre takes the open space there (Pentobi's prior prunes alike). */
-static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, float *priors)
+ * are considered; the others' score is -infinity.  The first colour to reach
+ * the centre takes the open space there (Pentobi's prior prunes alike). */
+static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, float *scores)
 {
     const float *distance = centre_distance[b->geom->index];
     int smallest = bk_min_size(b);
@@ -262,10 +262,10 @@ static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, flo
         if (bk_orients[b->geom->orient_of[moves[i]]].size >= smallest && distance[moves[i]] < nearest)
             nearest = distance[moves[i]];
     for (int i = 0; i < n; i++)
-        if (distance[moves[i]] > nearest + CENTRE_SLACK) priors[i] = 0.0f;
+        if (distance[moves[i]] > nearest + CENTRE_SLACK) scores[i] = -INFINITY;
 }
 
-void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float temperature, float *out)
+void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out)
 {
     cell_classes k;
     classify(b, &k);
@@ -284,7 +284,20 @@ void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float tempe
         }
         for (int j = 0; j < l->num_edges; j++) s += cw.edge[anchor + l->edges[j]];
         for (int j = 0; j < l->num_corners; j++) s += cw.corner[anchor + l->corners[j]];
-        out[i] = expf((local ? s + w[BK_PRIOR_ANY_LOCAL] : s) / temperature);
+        out[i] = local ? s + w[BK_PRIOR_ANY_LOCAL] : s;
     }
     if (b->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, out);
+}
+
+/* exp((s - best) / T) in double: no finite T overflows it (every exponent is
+ * <= 0) and the best move's prior is exactly 1, however small T is. */
+void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out)
+{
+    bk_prior_scores(b, moves, n, out);
+    float best = -INFINITY;
+    for (int i = 0; i < n; i++) best = out[i] > best ? out[i] : best;
+    for (int i = 0; i < n; i++) {
+        double p = exp(((double)out[i] - (double)best) / temperature);
+        out[i] = p > 0.0 ? (float)p : 0.0f; /* 0 too for a move not considered, whose score is -inf */
+    }
 }

@@ -47,17 +47,23 @@ void bk_prior_init(void);
 /* The names of the features, by index ("piece 1", ..., "below opening size"). */
 extern const char *const bk_prior_feature_names[BK_PRIOR_FEATURES];
 
-/* The prior of each of the n legal moves of the colour to move (> 0 or 0),
- * by which the tree orders a node's children and weighs its exploration:
- * exp(w . x / temperature), x the features above and w the weights of the
- * game's phase fitted for its board (Duo's, and classic_2's for every 20x20
- * variant); temperature 1 is the fitted prior, a higher one flatter.
- * 0 for a move the tree is not to consider: on the 20x20 board, while fewer
- * than 8 pieces are on it (every colour's first 2 moves), the moves that do
- * not come within 0.3 squares as near the board's centre as the nearest move
- * of the opening's size (a square's distance is its centre's; all within 2
- * squares count as 2), so that each colour heads for the centre, whose open
- * space goes to the first to get there (Pentobi's prior prunes alike). */
-void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, float temperature, float *out);
+/* The fitted prior's log score of each of the n legal moves of the colour to
+ * move: w . x, x the features above and w the weights of the game's phase
+ * fitted for its board (Duo's, and classic_2's for every 20x20 variant);
+ * -infinity for a move the tree is not to consider: on the 20x20 board,
+ * while fewer than 8 pieces are on it (every colour's first 2 moves), the
+ * moves that do not come within 0.3 squares as near the board's centre as
+ * the nearest move of the opening's size (a square's distance is its
+ * centre's; all within 2 squares count as 2), so that each colour heads for
+ * the centre, whose open space goes to the first to get there (Pentobi's
+ * prior prunes alike). */
+void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out);
+
+/* The prior by which the tree orders a node's children and weighs its
+ * exploration, relative to the highest: exp((s - s_max) / temperature), s
+ * the scores above (temperature 1 is the fitted prior, a higher one
+ * flatter).  The best move's is 1, every other in [0, 1] (0 for a move not
+ * considered, or one that underflows) for every temperature > 0. */
+void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out);
 
 #endif

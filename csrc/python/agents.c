@@ -228,7 +228,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 }
 
 /* The legal moves of the colour to move with the prior's features of each
- * and the prior itself (prior.h), for fitting the prior's weights. */
+ * and its log score (prior.h), for fitting the prior's weights. */
 static PyObject *prior_features(PyObject *module, PyObject *game)
 {
     bk_board *b = bkpy_game_board(module, game, "prior_features");
@@ -238,17 +238,17 @@ static PyObject *prior_features(PyObject *module, PyObject *game)
     if (!moves) return PyErr_NoMemory();
     npy_intp n = bk_gen_moves(b, b->to_move, moves), dims[2] = {n, BK_PRIOR_FEATURES};
     PyObject *ids = PyArray_SimpleNew(1, dims, NPY_INT32), *features = PyArray_SimpleNew(2, dims, NPY_FLOAT32);
-    PyObject *priors = PyArray_SimpleNew(1, dims, NPY_FLOAT32);
-    if (ids && features && priors) {
+    PyObject *scores = PyArray_SimpleNew(1, dims, NPY_FLOAT32);
+    if (ids && features && scores) {
         for (npy_intp i = 0; i < n; i++) ((int32_t *)PyArray_DATA((PyArrayObject *)ids))[i] = moves[i];
         bk_prior_features(b, moves, (int)n, PyArray_DATA((PyArrayObject *)features));
-        bk_tree_priors(b, moves, (int)n, 1.0f, PyArray_DATA((PyArrayObject *)priors));
+        bk_prior_scores(b, moves, (int)n, PyArray_DATA((PyArrayObject *)scores));
     }
     PyMem_Free(moves);
-    if (ids && features && priors) return Py_BuildValue("(NNiN)", ids, features, bk_prior_phase(b), priors);
+    if (ids && features && scores) return Py_BuildValue("(NNiN)", ids, features, bk_prior_phase(b), scores);
     Py_XDECREF(ids);
     Py_XDECREF(features);
-    Py_XDECREF(priors);
+    Py_XDECREF(scores);
     return NULL;
 }
 
@@ -259,11 +259,12 @@ static PyMethodDef agent_functions[] = {
      "colour to move, drawing from random stream `seed`."},
     {"prior_features", prior_features, METH_O,
      "prior_features(game)\n--\n\n"
-     "(ids int32 (n,), features float32 (n, F), phase, priors float32 (n,)): the\n"
-     "legal placements of the colour to move, the features of each that the tree's\n"
-     "prior weighs (csrc/engine/prior.h; names in PRIOR_FEATURES), the game's phase\n"
-     "(which weights apply) and the prior itself as fitted (temperature 1), exp(w . x),\n"
-     "or 0 for a move the tree does not consider; ValueError once the game is over.\n"
+     "(ids int32 (n,), features float32 (n, F), phase, log_priors float32 (n,)):\n"
+     "the legal placements of the colour to move, the features of each that the\n"
+     "tree's prior weighs (csrc/engine/prior.h; names in PRIOR_FEATURES), the game's\n"
+     "phase (which weights apply) and the log of the prior as fitted (temperature 1),\n"
+     "w . x, or -inf for a move the tree does not consider; ValueError once the game\n"
+     "is over.\n"
      "For benchmarks/fit_prior.py."},
     {"mcts_tree", mcts_tree, METH_NOARGS,
      "mcts_tree()\n--\n\n"
