@@ -4,6 +4,7 @@
 #include "engine/mcts_tree.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@
 #define EXPAND_STEP 0.5      /* and more for each move below the root */
 #define RAVE_PARENT_MAX 25000 /* visits beyond which a node's children get no more RAVE updates */
 #define RAVE_CHILD_MAX 2000.0f /* count beyond which a child gets none */
+#define RAVE_WEIGHT_MAX 1e30   /* weight of a RAVE update at most: see update_rave */
 #define TRY_ALL_AFTER 16     /* visits per child beyond which a node tries its unvisited children */
 /* The prior is fitted to the moves Pentobi chose; the search plays better
  * with it flatter (decided by matches against Pentobi: benchmarks/README.md). */
@@ -346,7 +348,9 @@ static uint32_t select_child(const tree *t, const node *v)
 {
     const node *children = t->nodes + v->first_child;
     double parent = (double)v->visits;
-    float explore = (float)(t->params.exploration * sqrt(parent) * log(parent + 1.0)), best = -1.0f;
+    /* at most FLT_MAX (urgency <= 1): a huge exploration then ranks by
+     * urgency, its limit, where infinity would tie every child at the first */
+    float explore = (float)fmin(t->params.exploration * sqrt(parent) * log(parent + 1.0), FLT_MAX), best = -1.0f;
     int choice = 0, try_all = parent > (double)TRY_ALL_AFTER * v->num_children;
     for (int i = 0; i < v->num_children; i++) {
         if (try_all && children[i].visits == 0) return v->first_child + (uint32_t)i;
@@ -380,6 +384,11 @@ static void update_rave(tree *t, const bk_board *b, const uint32_t *path, const 
     int first = t->root.num_moves, last = b->num_moves; /* history index of the root's move, and the end */
     int8_t *played_by = t->played_by;
     int16_t *first_play = t->first_play;
+    /* A weight beyond RAVE_WEIGHT_MAX would change nothing: a child's count
+     * before an update is at most RAVE_CHILD_MAX, so its mean becomes the
+     * update's value already; as a float's infinity it would become NaN
+     * (inf / inf). */
+    float rave = (float)fmin(t->params.rave, RAVE_WEIGHT_MAX);
     for (int k = last - 1; k >= first + (int)depth - 1; k--) { /* the playout's moves */
         played_by[b->history[k].id] = b->history[k].colour;
         first_play[b->history[k].id] = (int16_t)(k - first);
@@ -393,7 +402,7 @@ static void update_rave(tree *t, const bk_board *b, const uint32_t *path, const 
             for (int c = 0; c < v->num_children; c++) {
                 int id = children[c].move;
                 if (played_by[id] != colours[i] || children[c].count > RAVE_CHILD_MAX) continue;
-                float w = (float)t->params.rave * (1.0f - (float)(first_play[id] - i) * rest);
+                float w = rave * (1.0f - (float)(first_play[id] - i) * rest);
                 add_value(&children[c], values[children[c].player], w);
             }
         }
