@@ -10,6 +10,7 @@ from blokus.commands.gtp import add_gtp_command
 from blokus.commands.random_games import add_random_command
 from blokus.commands.selfplay import add_selfplay_command
 from blokus.commands.solve import add_solve_command
+from blokus.commands.tournament import add_tournament_command
 from blokus.commands.train import add_train_command
 
 
@@ -17,7 +18,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="blokus", description="An exact, fast Blokus engine.")
     parser.add_argument("--version", action="version", version=f"blokus {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    for add in (add_random_command, add_selfplay_command, add_train_command, add_gtp_command, add_solve_command):
+    for add in (add_random_command, add_selfplay_command, add_tournament_command, add_train_command, add_gtp_command,
+                add_solve_command):
         add(sub)
     return parser
 

@@ -12,16 +12,19 @@ from blokus.selfplay.guard import check_main_guard
 from blokus.selfplay.settings import Config
 
 Source = ContextManager[Iterable[list[GameResult]]]
+# games to play: a run's settings and the indices of its games still to play
+Job = tuple[Config, list[int]]
 
 
-def game_source(config: Config, remaining: list[int], collected: list, *, workers: int,
-                ray: str | None) -> Source:
-    """The backend that plays games ``remaining``: entered, it yields the finished chunks."""
-    chunker = _Chunker(config, remaining)
+def game_source(jobs: list[Job], collected: list, *, workers: int, ray: str | None) -> Source:
+    """The backend that plays the games of ``jobs`` (a self-play run is one job; a tournament
+    one per pair of agents, sharing the workers): entered, it yields the finished chunks, each
+    from one job."""
+    chunker = _Chunker(jobs)
     if ray is not None:
         return _ray_cluster(chunker, collected, ray, workers)
-    if workers > 1 and len(remaining) > 1:
-        return _process_pool(chunker, collected, min(workers, len(remaining)))
+    if workers > 1 and chunker.games > 1:
+        return _process_pool(chunker, collected, min(workers, chunker.games))
     return _in_process(chunker, collected)
 
 
@@ -29,14 +32,16 @@ class _Chunker:
     """Hands out the games still to play in chunks of about ``TARGET_SECONDS`` of play each
     (one game a chunk until a game's time is known), never more than a fair share of what is
     left: small enough that Ctrl-C loses little and the progress bar moves, large enough that
-    handing out costs nothing."""
+    handing out costs nothing. A chunk holds games of one job, in the jobs' order."""
 
     TARGET_SECONDS = 0.2
     MAX_GAMES = 64
 
-    def __init__(self, config: Config, remaining: list[int]):
-        self._head = (config.variant, config.start, tuple(config.agents), config.seed)
-        self._todo = list(reversed(remaining))
+    def __init__(self, jobs: list[Job]):
+        self._todo = [((config.variant, config.start, tuple(config.agents), config.seed), index)
+                      for config, remaining in jobs for index in remaining]
+        self._todo.reverse()  # popped from the end
+        self.games = len(self._todo)
         self.workers = 1  # set by the source: the processes that share the games
         self.target_seconds = self.TARGET_SECONDS
         self._seconds: float | None = None   # per game, a moving average
@@ -48,8 +53,11 @@ class _Chunker:
         if self._seconds is not None:
             size = int(self.target_seconds / max(self._seconds, 1e-6))
             size = max(1, min(size, self.MAX_GAMES, len(self._todo) // (2 * self.workers)))
-        chunk = [self._todo.pop() for _ in range(min(size, len(self._todo)))]
-        return self._head + (chunk,)
+        head = self._todo[-1][0]
+        chunk = []
+        while self._todo and len(chunk) < size and self._todo[-1][0] == head:
+            chunk.append(self._todo.pop()[1])
+        return head + (chunk,)
 
     def record(self, results: list[GameResult]) -> None:
         for r in results:

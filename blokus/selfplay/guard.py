@@ -21,9 +21,9 @@ def check_main_guard() -> None:
     spec = getattr(main, "__spec__", None)
     if spec is not None and spec.name.split(".")[-1] == "__main__":
         return  # python -m package: spawn does not run a package's __main__ again
-    frame = sys._getframe(1)
+    frame, called = sys._getframe(1), None
     while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
-        frame = frame.f_back
+        frame, called = frame.f_back, frame
     if frame is None or not path:
         return
     try:
@@ -34,11 +34,18 @@ def check_main_guard() -> None:
     line = frame.f_lineno
     if not _guarded(tree.body, line):
         raise SelfPlayError(
-            f"blokus.selfplay.run is called at the top level of {path} (line {line}), outside "
+            f"{_name(called)} is called at the top level of {path} (line {line}), outside "
             "`if __name__ == \"__main__\":`. Its worker processes start by importing that script, "
-            "which would start the run again in each of them. Put the call under "
+            "which would start the games again in each of them. Put the call under "
             "`if __name__ == \"__main__\":` (or pass workers=1 to play in this process); "
             "nothing was played or written.")
+
+
+def _name(frame) -> str:
+    """The public name of the function the script called (``blokus.selfplay.run``,
+    ``blokus.arena.match``): its module's package and its own name."""
+    package = frame.f_globals.get("__name__", "").rpartition(".")[0]
+    return f"{package}.{frame.f_code.co_name}" if package else frame.f_code.co_name
 
 
 def _is_main_test(test: ast.expr) -> bool:

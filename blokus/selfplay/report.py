@@ -27,7 +27,7 @@ def summarize(config: Config, results: dict[int, GameResult], *, played: int, el
     return {
         "variant": config.variant, "start": config.start, "agents": config.agents,
         "seed": config.seed, "games": config.games, "finished": n, "complete": n == config.games,
-        "interrupted": interrupted, "seats": len(_sides(config.variant)[0]),
+        "interrupted": interrupted, "seats": len(seat_sides(config.variant)[0]),
         "rotation": "game g: seat s plays agents[(s + g) % len(agents)]",
         "played": played, "elapsed_seconds": round(elapsed, 3),
         "games_per_second": round(played / elapsed, 3) if played and elapsed > 0 else None,
@@ -37,14 +37,14 @@ def summarize(config: Config, results: dict[int, GameResult], *, played: int, el
     }
 
 
-def _sides(variant: str) -> tuple[list[int], list[int]]:
+def seat_sides(variant: str) -> tuple[list[int], list[int]]:
     """Per seat, its side (seats whose score is always the same: classic_teams' teams), and per
     side its number of seats."""
     side = list(variant_facts(variant).player_sides)
     return side, [side.count(s) for s in range(len(side))]
 
 
-def _seat_shares(result: GameResult, side: list[int], size: list[int]) -> tuple[list[float], list[float]]:
+def seat_shares(result: GameResult, side: list[int], size: list[int]) -> tuple[list[float], list[float]]:
     """Per seat: its side's share of the win, and the seat's own part of it."""
     winning = {side[p] for p in result.winners}
     side_share = [1 / len(winning) if side[s] in winning else 0.0 for s in range(len(side))]
@@ -52,11 +52,11 @@ def _seat_shares(result: GameResult, side: list[int], size: list[int]) -> tuple[
 
 
 def _per_agent(variant: str, agents: list[str], results: dict[int, GameResult]) -> list[dict]:
-    side, size = _sides(variant)
+    side, size = seat_sides(variant)
     stats = {a: {"games": 0, "wins": 0.0, "scores": [], "lengths": []} for a in agents}
     for i in sorted(results):
         r = results[i]
-        own = _seat_shares(r, side, size)[1]
+        own = seat_shares(r, side, size)[1]
         for a in set(r.agents):
             stats[a]["games"] += 1
             stats[a]["lengths"].append(r.length)
@@ -78,12 +78,12 @@ def _per_agent(variant: str, agents: list[str], results: dict[int, GameResult]) 
 
 def _per_seat(variant: str, results: dict[int, GameResult]) -> list[dict]:
     facts = variant_facts(variant)
-    side, size = _sides(variant)
+    side, size = seat_sides(variant)
     seat_scores = [[] for _ in side]
     seat_wins = [0.0 for _ in side]
     for i in sorted(results):
         r = results[i]
-        side_share = _seat_shares(r, side, size)[0]
+        side_share = seat_shares(r, side, size)[0]
         for s in range(len(r.agents)):
             seat_scores[s].append(r.player_scores[s])
             seat_wins[s] += side_share[s]
@@ -112,7 +112,7 @@ def format_table(summary: dict) -> str:
     """The per-agent and per-seat tables of a summary, with the notes that explain them."""
     lines = _agent_lines(summary["per_agent"]) + [""] + _seat_lines(summary["per_seat"]) + [""]
     lines.append(TIE_NOTE)
-    if max(_sides(summary["variant"])[1]) > 1:  # teams: sides of several seats
+    if max(seat_sides(summary["variant"])[1]) > 1:  # teams: sides of several seats
         lines.append(TEAMS_NOTE)
     if len(summary["agents"]) < summary["seats"]:
         lines.append(SHARED_SEATS_NOTE)

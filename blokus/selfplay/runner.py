@@ -10,14 +10,14 @@ from typing import Sequence, Union
 
 from blokus._sigint import sigint_ignored
 from blokus.selfplay.backends import Source, game_source, require_ray
-from blokus.selfplay.errors import Interrupted, SelfPlayError
+from blokus.selfplay.errors import Interrupted
 from blokus.selfplay.files import (GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE,
                                    SUMMARY_FILE, write_text)
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.plot import plot_scores, require_matplotlib
 from blokus.selfplay.records import Journal, load_records, write_records
 from blokus.selfplay.report import summarize
-from blokus.selfplay.settings import Config, resolve_settings
+from blokus.selfplay.settings import Config, resolve_settings, resolve_workers
 from blokus.selfplay.tables import write_tables
 
 
@@ -84,7 +84,7 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
     out = Path(out)
     config, resuming = resolve_settings(out, resume, {"variant": variant, "agents": agents,
                                                       "games": games, "seed": seed, "start": start})
-    workers = _workers(workers)
+    workers = resolve_workers(workers)
     if plot:
         require_matplotlib()
     if ray is not None:
@@ -96,7 +96,7 @@ def run(out: Union[str, os.PathLike], *, variant: str | None = None,
         if saved is not None and (not plot or (out / PLOT_FILE).exists()):
             return dict(saved, unchanged=True)  # its figures are those of the run that played
     collected: list = []
-    source = game_source(config, remaining, collected, workers=workers, ray=ray)
+    source = game_source([(config, remaining)], collected, workers=workers, ray=ray)
     already = len(results)
     elapsed, interrupted = _play(out, config, resuming, source, remaining, results, progress)
     with sigint_ignored():  # while the output files are written, a second Ctrl-C waits
@@ -120,14 +120,6 @@ def _complete_summary(out: Path, config: Config, finished: int) -> dict | None:
     if not isinstance(saved, dict) or saved.get("games") != config.games or saved.get("finished") != finished:
         return None
     return saved
-
-
-def _workers(workers: int | None) -> int:
-    if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise SelfPlayError(f"--workers: must be at least 1, not {workers!r}")
-    return workers
 
 
 def _play(out: Path, config: Config, resuming: bool, source: Source, remaining: list[int],

@@ -2,6 +2,7 @@
 (``run.json``), and their checks."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,13 +36,33 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
     """The run's settings, checked, and whether there is a run in ``out`` to resume."""
     saved = _saved(out, resume)
     if given.get("agents") is not None:
-        given["agents"] = _agents(given["agents"])
+        given["agents"] = agent_list(given["agents"])
     config = Config(**_merge(out, given, saved))
     _check(config)
     if saved is None or given.get("agents") is None:
-        config.agents = _agents(config.agents)
+        config.agents = agent_list(config.agents)
     _check_seats(config)
     return config, saved is not None
+
+
+def new_settings(*, variant: str, agents, games: int, seed: int, start: str) -> Config:
+    """The settings of games played without a run directory (``blokus.arena``), checked as a
+    new run's: ``SelfPlayError`` for an unknown variant, start rule or agent, an agent given
+    twice, more agents than seats, games < 1 or a seed out of range."""
+    config = Config(variant=variant, start=start, agents=agent_list(agents), seed=seed, games=games)
+    _check(config)
+    _check_seats(config)
+    return config
+
+
+def resolve_workers(workers: int | None) -> int:
+    """``workers`` checked (``SelfPlayError`` unless an int >= 1); None: the cores this process
+    may use."""
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SelfPlayError(f"--workers: must be at least 1, not {workers!r}")
+    return workers
 
 
 def _saved(out: Path, resume: bool) -> dict | None:
@@ -73,7 +94,9 @@ def _show(key: str, value) -> str:
     return ",".join(value) if key == "agents" else str(value)
 
 
-def _agents(agents) -> list[str]:
+def agent_list(agents) -> list[str]:
+    """The agent strings of ``agents`` (one comma-separated str, or a sequence of str), each
+    known and given once; ``SelfPlayError`` otherwise."""
     if isinstance(agents, str):
         text = agents
     else:
