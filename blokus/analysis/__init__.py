@@ -33,5 +33,7 @@ Definitions (docs/rules.md, "Placing a piece", for attachment points and the edg
 from blokus.analysis._engine import evaluate, move_values
 from blokus.analysis._metrics import metrics, timeline
 from blokus.analysis._reach import distances, reachable, territory
+from blokus.analysis._solver import Solution, solve
 
-__all__ = ["distances", "evaluate", "metrics", "move_values", "reachable", "territory", "timeline"]
+__all__ = ["Solution", "distances", "evaluate", "metrics", "move_values", "reachable", "solve", "territory",
+           "timeline"]
