@@ -62,7 +62,7 @@ def solve(game: Game, max_nodes: int = 1_000_000, all_best: bool = True) -> Solu
         A game of ``duo``, ``classic_2`` or ``classic_teams``; not changed.
     max_nodes : int
         Positions the search may visit, >= 1; past them it stops and the margin is unknown.
-        The transposition table takes about 16 bytes a node, at most 32 MB.
+        The transposition table takes 16 bytes a node, at most 2 MB.
     all_best : bool
         Every move achieving the margin (proving a tie costs a little more search), or one.
 

@@ -90,29 +90,19 @@ int bk_final_margin(const bk_board *b)
     return margin;
 }
 
-/* Empty cells that colour c may still cover: those not forbidden to it (not
- * occupied, not edge-adjacent to its own cells). */
-static int open_cells(const bk_board *b, int c)
-{
-    int n = 0;
-    for (int R = BK_PAD; R < BK_PAD + b->side; R++) n += bk_popcount64(~b->forbidden[c][R] & 0xFFFFFFFFu);
-    return n;
-}
-
 /* The range of colour c's final score: fixed once it is out or has placed
  * everything; else from what it has now (it places nothing more) to all
- * placed (the monomino last if still in hand), or, when fewer cells are
- * open to it than squares in its hand, those cells filled. */
+ * placed, the monomino last if it is still in hand.  (Bounding the squares
+ * still to come by the cells the colour can reach cut no more positions in
+ * Duo endgames, and cost a flood fill per node.) */
 static void colour_range(const bk_board *b, int c, int *worst, int *best)
 {
     if (!b->remaining[c] || (b->out >> c & 1u)) {
         *worst = *best = bk_colour_score(b, c);
         return;
     }
-    int left = b->squares_left[c], open = open_cells(b, c);
-    *worst = -left;
-    if (open < left) *best = open - left;
-    else *best = (b->remaining[c] >> MONOMINO & 1u) ? BK_BONUS_MONOMINO_LAST : BK_BONUS_ALL_PLACED;
+    *worst = -b->squares_left[c];
+    *best = (b->remaining[c] >> MONOMINO & 1u) ? BK_BONUS_MONOMINO_LAST : BK_BONUS_ALL_PLACED;
 }
 
 /* Bounds on the final margin of side 0 from each colour's score range. */

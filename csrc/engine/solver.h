@@ -14,9 +14,13 @@
  * hand), tries moves in the order: the table's best move, the ply's killer
  * moves, larger pieces, then the history of cut-offs; and cuts off on the
  * bounds each colour's score can still reach (a colour out of moves scores
- * what it has; one still moving places at most the empty cells it may still
- * cover).  Moves are played lazily (bk_play_lazy), so a position cut off by
- * the table or the bounds costs no move generation.
+ * what it has; one still moving scores from what it has now to +15, or +20
+ * with the monomino in hand).  Moves are played lazily (bk_play_lazy), so a
+ * position cut off by the table or the bounds costs no move generation.
+ * (Measured and dropped: bounding a colour's squares to come by the cells it
+ * can reach, and searching apart the colours whose reachable cells never
+ * meet; in Duo endgames neither cut positions, and both cost a flood fill
+ * per node.)
  *
  * A node budget bounds the work: past it the solve stops and reports the
  * value unknown, so a caller can try it opportunistically.  Every bound in
