@@ -214,3 +214,25 @@ def test_the_game_is_not_changed(endgames):
     before = (game.history, game.key, game.to_move)
     analysis.solve(game)
     assert (game.history, game.key, game.to_move) == before
+
+
+class PlaysOnIndex:
+    """A budget whose __index__ first plays a move on the game being solved."""
+
+    def __init__(self, value, game, move):
+        self.value, self.game, self.move = value, game, move
+
+    def __index__(self):
+        self.game.play(self.move)
+        return self.value
+
+
+def test_budget_read_before_the_board(endgames):
+    """Reading max_nodes runs Python code, which may play on the game: the solve sees the game
+    as that code left it, not a board read before."""
+    game, values, _ = endgames[("duo", 1)]
+    game = game.copy()
+    move = next(iter(values))
+    after = game.copy()
+    after.play(move)
+    assert _core.solve(game, max_nodes=PlaysOnIndex(10**6, game, move)) == _core.solve(after)

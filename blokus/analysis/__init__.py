@@ -1,7 +1,7 @@
-"""Position analysis for notebooks: per-colour metrics, their timeline over a game, and what the
-engine would play.
+"""Position analysis for notebooks: per-colour metrics, their timeline over a game, what the
+engine would play, and the exact value of an endgame (``solve``, which returns a ``Solution``).
 
-Every function returns plain Python lists of dicts (one record per row), so
+Every other function returns plain Python lists of dicts (one record per row), so
 ``pandas.DataFrame(records)`` works directly without pandas being a dependency:
 
 >>> import blokus, blokus.analysis as an

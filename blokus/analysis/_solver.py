@@ -54,7 +54,7 @@ def solve(game: Game, max_nodes: int = 1_000_000, all_best: bool = True) -> Solu
 
     The search grows quickly with the moves left: in Duo a few moves per colour before the end
     take milliseconds, further out it runs into ``max_nodes`` (``benchmarks/bench_solver.py``
-    measures how far). About 3 million positions a second on one core.
+    measures how far). About 5 million positions per CPU second.
 
     Parameters
     ----------

@@ -19,8 +19,8 @@
  * position cut off by the table or the bounds costs no move generation.
  * (Measured and dropped: bounding a colour's squares to come by the cells it
  * can reach, and searching apart the colours whose reachable cells never
- * meet; in Duo endgames neither cut positions, and both cost a flood fill
- * per node.)
+ * meet: in Duo endgames the first cut 1% of the positions, the second
+ * added 20%, and both cost a flood fill per node.)
  *
  * A node budget bounds the work: past it the solve stops and reports the
  * value unknown, so a caller can try it opportunistically.  Every bound in
