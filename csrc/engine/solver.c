@@ -92,9 +92,8 @@ int bk_final_margin(const bk_board *b)
 
 /* The range of colour c's final score: fixed once it is out or has placed
  * everything; else from what it has now (it places nothing more) to all
- * placed, the monomino last if it is still in hand.  (Bounding the squares
- * still to come by the cells the colour can reach cut no more positions in
- * Duo endgames, and cost a flood fill per node.) */
+ * placed, the monomino last if it is still in hand (solver.h says why no
+ * tighter bound). */
 static void colour_range(const bk_board *b, int c, int *worst, int *best)
 {
     if (!b->remaining[c] || (b->out >> c & 1u)) {
