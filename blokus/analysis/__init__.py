@@ -1,7 +1,7 @@
-"""Position analysis for notebooks: per-colour metrics, their timeline over a game, and what the
-engine would play.
+"""Position analysis for notebooks: per-colour metrics, their timeline over a game, what the
+engine would play, and the exact value of an endgame (``solve``, which returns a ``Solution``).
 
-Every function returns plain Python lists of dicts (one record per row), so
+Every other function returns plain Python lists of dicts (one record per row), so
 ``pandas.DataFrame(records)`` works directly without pandas being a dependency:
 
 >>> import blokus, blokus.analysis as an
@@ -33,5 +33,7 @@ Definitions (docs/rules.md, "Placing a piece", for attachment points and the edg
 from blokus.analysis._engine import evaluate, move_values
 from blokus.analysis._metrics import metrics, timeline
 from blokus.analysis._reach import distances, reachable, territory
+from blokus.analysis._solver import Solution, solve
 
-__all__ = ["distances", "evaluate", "metrics", "move_values", "reachable", "territory", "timeline"]
+__all__ = ["Solution", "distances", "evaluate", "metrics", "move_values", "reachable", "solve", "territory",
+           "timeline"]

@@ -1,10 +1,10 @@
 /* What the files of csrc/python/, the CPython binding, share: module.c (the
  * module, its state and the functions that need no Game), game.c (Game),
  * vector.c (VectorGame), search.c (BatchedSearch), agents.c (moves chosen in
- * C), puzzles.c (the solo puzzles), rules.c (the rules' vocabulary), args.c (reading arguments),
- * errors.c (core status codes as exceptions) and views.c (arrays over C
- * memory).  No file outside csrc/python/ includes Python.h (.ci/check_layers.py
- * checks it). */
+ * C), puzzles.c (the solo puzzles), solver.c (the endgame solver), rules.c
+ * (the rules' vocabulary), args.c (reading arguments), errors.c (core status
+ * codes as exceptions) and views.c (arrays over C memory).  No file outside
+ * csrc/python/ includes Python.h (.ci/check_layers.py checks it). */
 #ifndef BK_BINDING_H
 #define BK_BINDING_H
 
@@ -93,6 +93,8 @@ int bkpy_add_search_type(PyObject *module);
 int bkpy_add_agent_functions(PyObject *module);
 /* Adds pack_solve, pack_count, all84_solve and PACK_LIMITS (puzzles.c). */
 int bkpy_add_puzzle_functions(PyObject *module);
+/* Adds solve (solver.c). */
+int bkpy_add_solver_functions(PyObject *module);
 /* Adds PIECE_NAMES, PIECE_SIZES, TOTAL_SQUARES, VARIANTS, START_RULES and
  * variant_info (rules.c). */
 int bkpy_add_rule_names(PyObject *module);

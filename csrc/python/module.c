@@ -238,7 +238,8 @@ static int module_exec(PyObject *module)
                                        "placement that the rules forbid.)");
     if (!st->illegal_move_error || !st->invalid_move_error) return -1;
     if (bkpy_add_game_type(module) < 0 || bkpy_add_vector_type(module) < 0 || bkpy_add_agent_functions(module) < 0 ||
-        bkpy_add_puzzle_functions(module) < 0 || bkpy_add_rule_names(module) < 0 || bkpy_add_search_type(module) < 0)
+        bkpy_add_puzzle_functions(module) < 0 || bkpy_add_solver_functions(module) < 0 ||
+        bkpy_add_rule_names(module) < 0 || bkpy_add_search_type(module) < 0)
         return -1;
     return 0;
 }

@@ -1,0 +1,112 @@
+"""How far from the end the exact endgame solver (blokus.analysis.solve) finishes, and at what cost.
+
+    PYTHONPATH=. python3 benchmarks/bench_solver.py                       # 20 greedy Duo games
+    PYTHONPATH=. python3 benchmarks/bench_solver.py --games 40 --agent mcts:sims=300 --plies 2-20
+
+Plays seeded games with ``--agent`` for both colours (one agent per game, seeded by the game's
+number), then solves the position N plies before each game's end for every N of ``--plies``
+(from the end backwards; a game whose solve ran out of ``--max-nodes`` at N is not tried further
+out). One row per N: games solved, moves left per colour (mean), nodes (median, max) and CPU
+seconds of the solve (its thread's, so that a busy machine does not inflate them: median, 90th
+percentile, max, over the solved games), and the share of all the games whose solve finished
+within the CPU per move of Pentobi's level 6 (~0.08 s) and level 7 (~1.3 s).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+import blokus
+from blokus.agents import make_agent
+from blokus.analysis import solve
+from timing import Stopwatch
+
+LEVEL_SECONDS = {"L6": 0.08, "L7": 1.3}  # Pentobi's CPU per move at levels 6 and 7 (issue 26)
+
+
+def plies_list(text: str) -> list[int]:
+    plies = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        plies += range(int(lo), int(hi or lo) + 1)
+    return sorted(set(plies))
+
+
+def played_game(variant: str, agent: str, seed: int) -> blokus.Game:
+    player = make_agent(agent, seed=seed)
+    game = blokus.Game(variant, start="fixed")
+    while not game.is_over:
+        game.play(player(game))
+    return game
+
+
+def position_before_end(game: blokus.Game, plies: int) -> blokus.Game | None:
+    if plies > len(game.history):
+        return None
+    position = game.copy()
+    for _ in range(plies):
+        position.undo()
+    return position
+
+
+def moves_left(game: blokus.Game, plies: int) -> float:
+    """Placements each colour makes in the last `plies` of the game, averaged over the colours."""
+    colours = [colour for colour, _ in game.history[len(game.history) - plies:]]
+    return len(colours) / game.num_colours
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="duo", choices=["duo", "classic_2", "classic_teams"])
+    parser.add_argument("--agent", default="greedy", help="agent string playing the games (default: greedy)")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--plies", type=plies_list, default=plies_list("2-16"),
+                        help="plies before the end, e.g. 2-16 or 4,8,12 (default: 2-16)")
+    parser.add_argument("--max-nodes", type=int, default=20_000_000, help="budget of one solve")
+    args = parser.parse_args(argv)
+
+    games = [played_game(args.variant, args.agent, seed) for seed in range(args.games)]
+    print(f"{args.variant}, {args.games} games of {args.agent}, budget {args.max_nodes:,} nodes per solve")
+    header = (f"{'plies':>5} {'solved':>7} {'left/col':>8} {'nodes med':>11} {'nodes max':>11} "
+              f"{'s med':>8} {'s p90':>8} {'s max':>8} " + " ".join(f"{k + '<=' + str(v):>9}"
+                                                              for k, v in LEVEL_SECONDS.items()))
+    print(header)
+    alive = set(range(args.games))  # games whose solves all finished so far
+    for plies in args.plies:
+        nodes, seconds, left, tried = [], [], [], 0
+        for i in sorted(alive):
+            position = position_before_end(games[i], plies)
+            if position is None:
+                continue
+            tried += 1
+            with Stopwatch(time.thread_time) as clock:
+                result = solve(position, max_nodes=args.max_nodes, all_best=False)
+            elapsed = clock.seconds
+            if not result.exact:
+                alive.discard(i)
+                continue
+            nodes.append(result.nodes)
+            seconds.append(elapsed)
+            left.append(moves_left(games[i], plies))
+        if not tried:
+            break
+        within = " ".join(f"{sum(s <= v for s in seconds) / args.games:>9.0%}" for v in LEVEL_SECONDS.values())
+        if nodes:
+            print(f"{plies:>5} {len(nodes):>3}/{args.games:<3} {statistics.mean(left):>8.1f} "
+                  f"{statistics.median(nodes):>11,.0f} {max(nodes):>11,} {statistics.median(seconds):>8.4f} "
+                  f"{percentile(seconds, 0.9):>8.4f} {max(seconds):>8.4f} {within}")
+        else:
+            print(f"{plies:>5} {0:>3}/{args.games:<3} (every solve ran out of the budget)")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
