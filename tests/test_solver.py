@@ -12,6 +12,7 @@ import pytest
 
 import blokus
 from blokus import _core, analysis
+from blokus.agents import MCTSAgent
 from blokus.variants import variant
 from constructed import G20
 
@@ -112,6 +113,21 @@ def test_value_and_best_moves_match_exhaustive_minimax(endgames, key):
     assert game.player_to_move in result.players
     one = analysis.solve(game, max_nodes=10**6, all_best=False)
     assert one.margin == expected and len(one.best_moves) == 1 and one.best_moves[0] in result.best_moves
+
+
+def test_an_mcts_agent_with_a_solve_budget_plays_a_best_move(endgames):
+    """MCTSAgent(solve=N): in these endgames (few legal moves left) the solve finishes, and the
+    agent plays a move of the best minimax margin, where one simulation alone often does not."""
+    solving, searching = MCTSAgent(1, threads=1, solve=10**6, seed=1), MCTSAgent(1, threads=1, seed=1)
+    missed = 0
+    for game, values, signs in endgames.values():
+        by_mover = {move: signs[game.to_move] * v for move, v in values.items()}
+        best = max(by_mover.values())
+        assert by_mover[solving(game)] == best
+        missed += by_mover[searching(game)] < best
+    assert missed >= 3
+    starved = MCTSAgent(1, threads=1, solve=1, seed=1)  # the solve runs out: the search plays
+    assert all(starved(game) in values for game, values, _ in endgames.values())
 
 
 def test_positions_are_real_endgames(endgames):

@@ -9,6 +9,7 @@ from blokus.agents._params import _check
 from blokus.agents._policies import _Seeded
 from blokus.agents._search import Search
 from blokus.game import Game
+from blokus.variants import variant
 
 # The longest time limit a search takes (as the engine's time limits: about 31 years).
 MAX_SECONDS = 1e9
@@ -25,6 +26,10 @@ def available_cores() -> int:
 
 # The engine's defaults of the search's parameters (bk_mcts_defaults in csrc/engine/mcts.c).
 _DEFAULTS = _core.MCTS_DEFAULTS
+# Legal moves of all colours at most, for an endgame solve to be tried: in Duo games a solve of
+# 50,000 positions finished at nearly every position below about 50 and at none above about 90
+# (benchmarks/README.md, "The exact endgame solver in play"), so above it would be spent in vain.
+SOLVE_WITHIN_MOVES = 100
 
 
 class MCTSAgent(_Seeded):
@@ -106,6 +111,13 @@ class MCTSAgent(_Seeded):
         values, and ``simulations`` more are run on top, as Pentobi does; any other position
         starts afresh. A search of the same position again continues the last one. The agent
         then holds its trees (``max_nodes`` at most) between calls.
+    solve : int
+        Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**63);
+        default 0: none), in games of two sides (``duo``, ``classic_2``, ``classic_teams``)
+        once the colours have at most ``SOLVE_WITHIN_MOVES`` (100) legal moves in all: when it
+        finishes, the agent plays a move that achieves the best final margin under perfect play
+        (so a win whenever one can be forced) instead of searching (``blokus.analysis.solve``;
+        about 5 million positions per CPU second). ``search`` never solves.
     seed : int or None
 
     Raises
@@ -125,7 +137,7 @@ class MCTSAgent(_Seeded):
                  margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
-                 reuse: bool = True, seed: int | None = None):
+                 reuse: bool = True, solve: int = 0, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
@@ -142,6 +154,7 @@ class MCTSAgent(_Seeded):
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
+        _check(0 <= solve < 2**63, "solve", solve, "in [0, 2**63)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
@@ -152,6 +165,7 @@ class MCTSAgent(_Seeded):
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)
         self._tree = _core.mcts_tree() if reuse else None
+        self._solve = int(solve)
 
     def search(self, game: Game) -> Search:
         """Searches the position for the colour to move; the game is not changed. With ``reuse``,
@@ -166,7 +180,17 @@ class MCTSAgent(_Seeded):
         return Search(*_core.mcts(game, seed=self._next_seed(), tree=self._tree, **self.options))
 
     def __call__(self, game: Game) -> int:
-        return int(self.search(game).ids[0])
+        move = self._solved_move(game)
+        return int(self.search(game).ids[0]) if move is None else move
+
+    def _solved_move(self, game: Game) -> int | None:
+        """A move proved best by an endgame solve within the ``solve`` budget, or None."""
+        if not self._solve or len(set(variant(game.variant).player_sides)) != 2:
+            return None
+        if sum(len(game.legal_moves(c)) for c in range(game.num_colours)) > SOLVE_WITHIN_MOVES:
+            return None
+        margin, best, _ = _core.solve(game, max_nodes=self._solve, all_best=False)
+        return None if margin is None else int(best[0])
 
     # A copy or unpickled agent (as multiprocessing sends it) starts with a search of its own:
     # the kept trees live in C memory and are this agent's alone.

@@ -19,7 +19,8 @@ AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
                          "prior_temperature": ("prior_temperature", _real), "rave": ("rave", _real),
                          "margin": ("margin", _real), "replies": ("replies", _whole),
                          "max_nodes": ("max_nodes", _whole), "threads": ("threads", _whole),
-                         "early_stop": ("early_stop", _real), "reuse": ("reuse", _whole)}),
+                         "early_stop": ("early_stop", _real), "reuse": ("reuse", _whole),
+                         "solve": ("solve", _whole)}),
 }
 
 
