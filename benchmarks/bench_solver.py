@@ -10,6 +10,12 @@ out). One row per N: games solved, moves left per colour (mean), nodes (median, 
 seconds of the solve (its thread's, so that a busy machine does not inflate them: median, 90th
 percentile, max, over the solved games), and the share of all the games whose solve finished
 within the CPU per move of Pentobi's level 6 (~0.08 s) and level 7 (~1.3 s).
+
+With ``--by-moves``, instead: every position of every game, grouped by the legal moves of all
+colours (in steps of 20), and the share of each group that a solve of ``--max-nodes`` finishes:
+where ``MCTSAgent(solve=N)`` starts trying (``SOLVE_WITHIN_MOVES``).
+
+    PYTHONPATH=. python3 benchmarks/bench_solver.py --by-moves --agent mcts:sims=300:threads=1 --max-nodes 50000
 """
 from __future__ import annotations
 
@@ -62,6 +68,24 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+MANY_MOVES = 200  # --by-moves: positions with this many legal moves or more share a row
+
+
+def by_legal_moves(games: list[blokus.Game], max_nodes: int) -> None:
+    """Prints, per 20 legal moves of all colours, the positions and the share a solve finishes."""
+    solved: dict[int, list[bool]] = {}
+    for game in games:
+        for plies in range(1, len(game.history) + 1):
+            position = position_before_end(game, plies)
+            legal = sum(len(position.legal_moves(c)) for c in range(position.num_colours))
+            exact = solve(position, max_nodes=max_nodes, all_best=False).exact
+            solved.setdefault(min(legal // 20 * 20, MANY_MOVES), []).append(exact)
+    print(f"{'legal moves':>11} {'positions':>9} {'solved':>7}")
+    for low in sorted(solved):
+        label = f"{low}-{low + 19}" if low < MANY_MOVES else f"{MANY_MOVES}+"
+        print(f"{label:>11} {len(solved[low]):>9} {sum(solved[low]) / len(solved[low]):>7.0%}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="duo", choices=["duo", "classic_2", "classic_teams"])
@@ -70,10 +94,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=plies_list, default=plies_list("2-16"),
                         help="plies before the end, e.g. 2-16 or 4,8,12 (default: 2-16)")
     parser.add_argument("--max-nodes", type=int, default=20_000_000, help="budget of one solve")
+    parser.add_argument("--by-moves", action="store_true",
+                        help="the share solved by the legal moves of all colours, over every position")
     args = parser.parse_args(argv)
 
     games = [played_game(args.variant, args.agent, seed) for seed in range(args.games)]
     print(f"{args.variant}, {args.games} games of {args.agent}, budget {args.max_nodes:,} nodes per solve")
+    if args.by_moves:
+        by_legal_moves(games, args.max_nodes)
+        return 0
     header = (f"{'plies':>5} {'solved':>7} {'left/col':>8} {'nodes med':>11} {'nodes max':>11} "
               f"{'s med':>8} {'s p90':>8} {'s max':>8} " + " ".join(f"{k + '<=' + str(v):>9}"
                                                               for k, v in LEVEL_SECONDS.items()))

@@ -27,8 +27,8 @@ def available_cores() -> int:
 # The engine's defaults of the search's parameters (bk_mcts_defaults in csrc/engine/mcts.c).
 _DEFAULTS = _core.MCTS_DEFAULTS
 # Legal moves of all colours at most, for an endgame solve to be tried: in Duo games a solve of
-# 50,000 positions finished at nearly every position below about 50 and at none above about 90
-# (benchmarks/README.md, "The exact endgame solver in play"), so above it would be spent in vain.
+# 50,000 positions finishes at nearly every position below about 60 and at few above 80
+# (`benchmarks/bench_solver.py --by-moves`), so above it would mostly be spent in vain.
 SOLVE_WITHIN_MOVES = 100
 
 
