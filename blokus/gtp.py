@@ -19,8 +19,11 @@ runner, which plays in turn, never notices. Duo's colours may also be called ``p
 
 Beyond play: ``loadsgf FILE [MOVE_NUMBER]`` sets up the game of a ``.blksgf`` record (its first
 game, main line), before move MOVE_NUMBER (counted from 1) when given; ``savesgf FILE`` writes the
-game played so far; ``param`` lists the parameters of the ``genmove`` agent, one ``key value`` a
-line, and ``param KEY VALUE`` sets one, e.g. ``param sims 5000`` or ``param seconds 2``.
+game played so far. Both take regular files only (a FIFO, a device or a directory is refused,
+never waited on) and loadsgf reads at most 1 MiB (``MAX_RECORD_BYTES``). ``param`` lists the
+parameters of the ``genmove`` agent, one ``key value`` a line, and ``param KEY VALUE`` sets one,
+e.g. ``param sims 5000`` or ``param seconds 2`` (VALUE is one number: a ``:``, ``=`` or ``,`` in
+it is refused, as it would set other parameters too).
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ import time
 from typing import BinaryIO, Callable, TextIO
 
 from blokus import __version__, sgf
+from blokus._files import read_regular, write_regular
 from blokus._core import TOTAL_SQUARES
 from blokus.agents import AGENTS, make_agent
 from blokus.game import Game
@@ -40,6 +44,18 @@ _TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1,
                 **{name: c for c, name in enumerate(variant("duo").colours)}}
 # Pentobi's points count the squares on the board plus the bonus: our score + 89.
 _PENTOBI_POINTS_OFFSET = TOTAL_SQUARES
+# The largest record loadsgf reads: a game is a few KB, Pentobi's largest opening book 23 KB.
+# The cap bounds what a name such as /dev/zero or a huge file could make the engine hold.
+MAX_RECORD_BYTES = 1 << 20
+# What an agent string (blokus.agents) splits on: ':' between parameters, '=' between a key and
+# its value, ',' between agents (GTP has already split the line on whitespace). A `param` value
+# holding one of them would be read as more than one value ("5:max_nodes=3" sets max_nodes too).
+_AGENT_STRING_SEPARATORS = ":=,"
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """repr(text) cut to ``limit`` characters, so that an answer never echoes a huge word whole."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + f"... ({len(text)} characters)"
 
 
 class GtpError(Exception):
@@ -95,7 +111,7 @@ class Engine:
         name, args = words[0], words[1:]
         try:
             if name not in self.commands:
-                raise GtpError(f"unknown command: {name}")
+                raise GtpError(f"unknown command: {name if len(name) <= 40 else _quoted(name)}")
             return f"={ident} {self.commands[name](args)}\n\n"
         except Exception as exc:  # any failure is an answer: a crashed engine loses its match
             return f"?{ident} {exc}\n\n"
@@ -188,7 +204,7 @@ class Engine:
         if not 1 <= len(args) <= 2 or (len(args) == 2 and not (args[1].isdigit() and int(args[1]) >= 1)):
             raise GtpError("loadsgf needs a file name and optionally a move number >= 1")
         try:
-            games = sgf.read(args[0], mainline=True)
+            games = [game for game, _ in sgf.records(read_regular(args[0], MAX_RECORD_BYTES), mainline=True)]
         except (OSError, ValueError) as exc:
             raise GtpError(f"cannot load {args[0]}: {exc}") from None
         if not games:
@@ -206,8 +222,8 @@ class Engine:
         if len(args) != 1:
             raise GtpError("savesgf needs a file name")
         try:
-            sgf.write(args[0], self.game)
-        except OSError as exc:
+            write_regular(args[0], (sgf.dumps(self.game) + "\n").encode("utf-8"))
+        except (OSError, ValueError) as exc:
             raise GtpError(f"cannot save {args[0]}: {exc}") from None
         return ""
 
@@ -221,8 +237,11 @@ class Engine:
         key, value = args
         known = AGENTS[name][1]
         if key not in known:
-            raise GtpError(f"unknown parameter {key!r} of {name} "
+            raise GtpError(f"unknown parameter {_quoted(key)} of {name} "
                            f"(expected one of: {', '.join(known) or 'none'})")
+        if any(ch in _AGENT_STRING_SEPARATORS for ch in value):
+            raise GtpError(f"param {key}: the value must be one number, not {_quoted(value)} "
+                           f"(an agent string separates parameters with ':', '=' and ',')")
         # the new value replaces the old one, in its place, under any of its names (sims and
         # simulations, c and exploration), which would otherwise stay beside it and might win
         merged: dict[str, str] = {}

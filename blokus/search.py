@@ -77,15 +77,19 @@ class BatchedSearch(_core.BatchedSearch):
     games : sequence of blokus.Game
         B >= 1 games of one variant, none over; the search works on copies.
     simulations : int
-        Simulations per game (>= 1), each ending at one leaf to evaluate or one finished game.
+        Simulations per game, in [1, 2**24], each ending at one leaf to evaluate or one
+        finished game.
     c_puct : float
-        Exploration constant (>= 0); 1.25 is mctx's ``pb_c_init``.
+        Exploration constant (>= 0 and finite); 1.25 is mctx's ``pb_c_init``. 0 ranks the
+        children by value alone; a huge one (up to the largest float) by prior / (1 + visits).
     fpu : float, optional
         First-play urgency, in [0, 1]: the value of a child never visited. None (default): the
         parent node's own mean value for the player to move there. Lower values keep the
         search on the moves it has tried (high-prior ones), higher values widen it.
     dirichlet_alpha : float
-        Concentration of the root noise (> 0); AlphaZero scales it as about 10 / (legal moves).
+        Concentration of the root noise (> 0 and finite); AlphaZero scales it as about
+        10 / (legal moves). Any such value works: a tiny one (down to the smallest denormal)
+        puts all the noise on one legal move drawn uniformly, a huge one spreads it evenly.
     dirichlet_fraction : float
         Weight of the noise in the root's priors, in [0, 1]; 0 for no noise (evaluation play).
         Self-play for training keeps the default 0.25.
@@ -97,14 +101,26 @@ class BatchedSearch(_core.BatchedSearch):
     TypeError
         A game that is not a ``blokus.Game``, a parameter of the wrong type.
     ValueError
-        No games, games of different variants, a game that is over, a parameter out of range.
+        No games, games of different variants, a game that is over, a parameter out of range
+        (the message gives the range and the value).
+    MemoryError
+        What the search reserves (below) is more than this machine's memory (raised before
+        reserving anything), or the system refuses it.
 
     Notes
     -----
     ``priors`` and ``values`` may be any array-like (NumPy arrays, PyTorch CPU tensors, lists).
-    Memory: per game about 5 KB, 48 bytes per simulation, and 12 bytes per legal move of every
-    position the search expands (one per simulation): 64 Duo simulations from a middle game take
-    about 300 KB.
+    Memory: when made, the search reserves 5.4 KB per game and 48 bytes per game and
+    simulation (and one more for the root), as address space that becomes memory as the
+    simulations use it; it then takes 12 bytes per legal move of each position it expands
+    (every root when made, one more position per simulation). Measured (resident memory, 1024
+    games of 64 simulations, a uniform evaluator): 18 KB per game once made on Duo's empty
+    board (828 legal moves), 11 KB on the classic one (232); after the search, 345 KB per game
+    from Duo's empty board, 195 KB from a Duo position with 253 legal moves, 430 KB from a
+    classic one with 508. So 2**20 games of 64 simulations reserve 9 GB, and hold 19 GB once
+    made on Duo's empty board. A dropped search gives its memory back; blocks above 32 MB (the
+    games' and nodes' of a large search, and the 48 MB blocks of legal moves after the first
+    48 KB) go back to the system at once.
 
     Not thread-safe in use: a call made while another thread's call runs on the same search
     raises RuntimeError. Ctrl-C stops a long walk between parts of the batch; the search stays

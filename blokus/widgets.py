@@ -39,6 +39,7 @@ import numpy as np
 
 try:
     import anywidget
+    import ipywidgets
     import traitlets
 except ImportError as e:  # pragma: no cover - exercised by hand without the extra
     raise ImportError('blokus.widgets needs anywidget: pip install "blokus[widgets]"') from e
@@ -117,8 +118,11 @@ class Board(anywidget.AnyWidget):
         Unknown variant or start rule.
     """
 
-    _esm = pathlib.Path(__file__).with_name("widgets.js")
-    _css = pathlib.Path(__file__).with_name("widgets.css")
+    # The browser side's text, read once. Given as paths, anywidget would connect every board to
+    # the file's change signal by a closure over the board, which holds it (and what it made)
+    # for good: no board, closed or not, would ever be freed.
+    _esm = pathlib.Path(__file__).with_name("widgets.js").read_text(encoding="utf-8")
+    _css = pathlib.Path(__file__).with_name("widgets.css").read_text(encoding="utf-8")
 
     ply = traitlets.Int(0).tag(sync=True)
     length = traitlets.Int(0).tag(sync=True)
@@ -142,6 +146,7 @@ class Board(anywidget.AnyWidget):
         self._error = ""
         self._cached = (None, (None, ""))  # (what an overlay was computed for, its result)
         super().__init__(**kwargs)
+        self._made = self._child_widgets(kwargs)
         self.on_msg(self._on_message)
         self.refresh(ply=len(game.history))
 
@@ -149,7 +154,24 @@ class Board(anywidget.AnyWidget):
     __signature__ = inspect.signature(__init__).replace(
         parameters=list(inspect.signature(__init__).parameters.values())[1:])
 
+    _made: list = []  # what close() closes besides the board; empty until __init__ has run
+
+    def _child_widgets(self, given: dict) -> list:
+        """The widgets the construction made for this board's traits (its ``layout``), not those
+        passed in ``given``: ipywidgets keeps each in its registry until it is closed."""
+        passed = {id(value) for value in given.values()}
+        values = (getattr(self, name) for name in self.trait_names())
+        return [v for v in values if isinstance(v, ipywidgets.Widget) and id(v) not in passed]
+
     # ---------------------------------------------------------------- Python API
+    def close(self) -> None:
+        """Close the board and the widgets it made (its ``layout``), so that ipywidgets'
+        registry lets go of all of them; a layout passed in stays open (it is the caller's)."""
+        for widget in self._made:
+            widget.close()
+        self._made = []
+        super().close()
+
     @property
     def game(self) -> Game:
         """The game shown, the whole record (``ply`` may show an earlier position of it)."""

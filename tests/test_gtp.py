@@ -1,9 +1,19 @@
 """The GTP engine (blokus.gtp), against formats.md ("Engine protocol") and the rules."""
+import contextlib
+import errno
 import io
+import os
+import stat
 import subprocess
 import sys
+import threading
 
 import pytest
+
+try:
+    import resource
+except ImportError:  # not on Windows
+    resource = None
 
 import blokus
 from blokus.gtp import Engine, serve
@@ -56,6 +66,9 @@ def test_ids_are_echoed_and_comments_ignored(duo):
     assert duo.handle("\n") is None
     assert session(duo, "7 name", "8 protocol_version # comment", "9 nonsense") == [
         "=7 blokus", "=8 2", "?9 unknown command: nonsense"]
+    # an answer never echoes a huge word whole
+    assert session(duo, "x" * 10**6) == [
+        f"? unknown command: '{'x' * 40}'... (1000000 characters)"]
 
 
 @pytest.mark.parametrize("line, message", [
@@ -206,6 +219,114 @@ def test_sgf_errors_change_nothing(duo, line, message):
     answer = session(duo, line)[0]
     assert answer.startswith("? ") and message in answer, answer
     assert state(duo) == before
+
+
+@pytest.mark.parametrize("value", ["5:threads=7:max_nodes=3", "5:max_nodes=3", "5=3", "5,greedy"])
+def test_a_param_value_is_one_value(value):
+    # an agent string splits on ':' and '=' (and ',' between agents): a value holding them would set
+    # other parameters (max_nodes=3 and threads=7 from "param sims ..."), so it is refused whole
+    engine = Engine("duo", "mcts:sims=30:threads=1", seed=3)
+    answer = session(engine, f"param sims {value}")[0]
+    assert answer.startswith("? param sims: the value must be one number"), answer
+    assert engine.agent_spec == "mcts:sims=30:threads=1"
+    assert session(engine, "param") == ["= sims 30\nthreads 1"]
+    assert engine.agent.options["max_nodes"] != 3 and engine.agent.options["threads"] == 1
+
+
+def answer_without_waiting(engine, line, fifo=None):
+    """engine's answer to line, from a thread; if it is still waiting after a minute (a bound on
+    a hang, not a timing) the far end of ``fifo`` is opened to release it and the test fails."""
+    answers = []
+    thread = threading.Thread(target=lambda: answers.append(engine.handle(line)), daemon=True)
+    thread.start()
+    thread.join(60)
+    if thread.is_alive():
+        for flags in (os.O_WRONLY, os.O_RDONLY):  # the end the engine is not waiting on
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, flags | os.O_NONBLOCK))
+        thread.join(60)
+        pytest.fail(f"{line!r} waited on the FIFO")
+    return answers[0][:-2]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("command", ["loadsgf", "savesgf"])
+def test_a_fifo_is_refused_without_waiting_and_left_as_it_was(duo, tmp_path, command):
+    # open() of a FIFO waits for a writer (loadsgf) or a reader (savesgf) that never comes
+    fifo = tmp_path / "game.blksgf"
+    os.mkfifo(fifo)
+    session(duo, "play b e9,d10,e10,f10,d11")
+    before = state(duo)
+    answer = answer_without_waiting(duo, f"{command} {fifo}", fifo)
+    verb = "load" if command == "loadsgf" else "save"
+    assert answer == f"? cannot {verb} {fifo}: not a regular file but a FIFO (named pipe)"
+    assert state(duo) == before and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("command", ["loadsgf", "savesgf"])
+def test_a_fifo_made_after_the_name_was_checked_is_refused_without_waiting(duo, tmp_path, monkeypatch, command):
+    # the name is checked (os.stat) before it is opened: if a FIFO takes its place in between,
+    # the open must not wait on it either, and what was opened is checked again
+    fifo = tmp_path / "game.blksgf"
+    os.mkfifo(fifo)
+    real_stat = os.stat
+
+    def stat_before_the_fifo_came(path, *args, **kwargs):
+        if os.fspath(path) == str(fifo):
+            raise FileNotFoundError(2, "No such file or directory", str(path))
+        return real_stat(path, *args, **kwargs)
+    monkeypatch.setattr(os, "stat", stat_before_the_fifo_came)
+    before = state(duo)
+    answer = answer_without_waiting(duo, f"{command} {fifo}", fifo)
+    monkeypatch.undo()
+    # read side: opened at once and refused by what it is; write side: no reader, so the
+    # open fails at once (ENXIO) instead of waiting for one
+    assert answer in (f"? cannot load {fifo}: not a regular file but a FIFO (named pipe)",
+                      f"? cannot save {fifo}: [Errno {errno.ENXIO}] {os.strerror(errno.ENXIO)}: '{fifo}'"), answer
+    assert state(duo) == before and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize("line, message", [
+    ("loadsgf /dev/null", "? cannot load /dev/null: not a regular file but a character device"),
+    ("savesgf /dev/null", "? cannot save /dev/null: not a regular file but a character device"),
+    ("loadsgf {tmp}", "? cannot load {tmp}: not a regular file but a directory"),
+    ("savesgf {tmp}", "? cannot save {tmp}: not a regular file but a directory"),
+])
+def test_devices_and_directories_are_refused(duo, tmp_path, line, message):
+    if not os.path.exists("/dev/null"):
+        pytest.skip("no /dev/null")
+    session(duo, "play b e9,d10,e10,f10,d11")
+    before = state(duo)
+    assert session(duo, line.format(tmp=tmp_path)) == [message.format(tmp=tmp_path)]
+    assert state(duo) == before and list(tmp_path.iterdir()) == []
+
+
+def test_a_record_larger_than_the_cap_is_refused_unread(duo, tmp_path):
+    # a valid record with a comment that takes it one byte past 1 MiB; one byte less loads
+    path = tmp_path / "big.blksgf"
+    head, tail = "(;GM[Blokus Duo]C[", "];B[e10])"
+    path.write_text(head + "a" * (2**20 + 1 - len(head) - len(tail)) + tail, encoding="ascii")
+    before = state(duo)
+    assert session(duo, f"loadsgf {path}") == [f"? cannot load {path}: larger than 1048576 bytes"]
+    assert state(duo) == before
+    path.write_text(head + "a" * (2**20 - len(head) - len(tail)) + tail, encoding="ascii")
+    assert session(duo, f"loadsgf {path}") == ["= "]
+    assert len(duo.game.history) == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero") or resource is None, reason="needs /dev/zero and setrlimit")
+def test_loadsgf_of_an_endless_device_is_refused_unread():
+    # /dev/zero never ends: read whole it would take all memory. The engine runs with its address
+    # space capped at 1 GiB (it needs a few hundred MB), so a regression fails instead of
+    # exhausting the machine.
+    def cap_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+    run = subprocess.run([sys.executable, "-m", "blokus", "gtp", "--agent", "greedy"],
+                         input="loadsgf /dev/zero\nname\nquit\n", capture_output=True, text=True,
+                         timeout=120, preexec_fn=cap_memory)
+    assert run.stdout.split("\n\n")[:2] == ["? cannot load /dev/zero: not a regular file but a character device",
+                                             "= blokus"], run.stderr
 
 
 def test_param_replaces_a_value_given_under_another_name():

@@ -12,6 +12,7 @@ import math
 import os
 import random
 import signal
+import sys
 import threading
 import zlib
 
@@ -425,6 +426,52 @@ def test_noise_follows_the_dirichlet_distribution(alpha):
     assert abs(sums.mean() - expected) < 5 * spread / math.sqrt(games), (sums.mean(), expected)
 
 
+@pytest.mark.parametrize("alpha", [5e-324, 1e-320, 1e-300])
+def test_noise_at_a_tiny_alpha_is_all_on_one_move_drawn_uniformly(alpha):
+    """As alpha goes to 0, Dir(alpha) over n moves goes to 1 on one move, each move with
+    probability 1 / n (the largest of n draws of the same law). With fraction 1 the root's
+    priors are the noise: one 1 and zeros, never NaN (log(U) / alpha overflowed to -inf for
+    every move, and the priors were NaN). Over 600 games with n <= 12 moves, each move must be
+    the one within 5 standard deviations of 600 / n times."""
+    game = POSITIONS["classic-end"]()
+    n, games = len(game.legal_moves()), 600
+    search = BatchedSearch([game] * games, simulations=1, dirichlet_alpha=alpha, dirichlet_fraction=1.0,
+                           seed=2).run(lambda o, r, m: (m.astype(np.float32), np.zeros((len(m), 4), np.float32)))
+    chosen = []
+    for i in range(games):
+        ids, priors, _, _ = search.children(i)
+        assert sorted(priors.tolist()) == [0.0] * (n - 1) + [1.0]
+        chosen.append(int(ids[np.argmax(priors)]))
+    counts = np.array([chosen.count(m) for m in game.legal_moves().tolist()])
+    sd = math.sqrt(games * (1 / n) * (1 - 1 / n))
+    assert (abs(counts - games / n) < 5 * sd).all(), counts
+
+
+@pytest.mark.parametrize("alpha", [1e20, 1e300, sys.float_info.max])
+def test_noise_at_a_huge_alpha_is_even(alpha):
+    """As alpha grows, Dir(alpha) goes to 1 / n on each of the n moves."""
+    game = blokus.Game("duo", start="fixed")
+    search = BatchedSearch([game] * 3, simulations=1, dirichlet_alpha=alpha, dirichlet_fraction=1.0,
+                           seed=4).run(uniform_zero)
+    for i in range(3):
+        priors = search.children(i)[1]
+        np.testing.assert_allclose(priors, 1.0 / len(game.legal_moves()), rtol=1e-6)
+
+
+@pytest.mark.parametrize("c_puct", [1e300, sys.float_info.max])
+def test_a_huge_c_puct_ranks_by_prior_alone(c_puct):
+    """With c_puct huge, Q(a) is nothing beside c_puct * P(a) * sqrt(N) / (1 + N(a)); with
+    equal priors every move not yet visited comes first, ties to the lowest id, so k
+    simulations visit the k lowest legal ids once each. (c_puct * sqrt(N) overflowed to
+    infinity for N >= 2, every child scored infinity, and the lowest id took every visit.)"""
+    game = blokus.Game("duo", start="fixed")
+    sims = 20
+    search = BatchedSearch([game], simulations=sims, c_puct=c_puct, dirichlet_fraction=0.0).run(uniform_zero)
+    expected = np.zeros(game.num_placements, np.int32)
+    expected[np.sort(game.legal_moves())[:sims]] = 1
+    np.testing.assert_array_equal(search.visit_counts()[0], expected)
+
+
 # --- 5. policy targets -------------------------------------------------------------------------
 
 def test_policy_is_the_visit_distribution():
@@ -628,6 +675,37 @@ def test_searches_do_not_grow_memory():
     searches(400)
     gc.collect()
     assert current_rss_kb() - before < 4 * 1024
+
+
+def test_a_search_larger_than_the_machine_is_refused_before_it_reserves_anything():
+    """2**20 games (the most) of 2**24 simulations (the most) would reserve 844 TB for their
+    nodes alone (48 bytes per simulation and game): refused at once, the figures in the message."""
+    with pytest.raises(MemoryError, match=r"1048576 games of 16777216 simulations reserves 844\d{6} MB") as info:
+        BatchedSearch([blokus.Game("duo")] * 2**20, simulations=2**24)
+    assert "%" not in str(info.value)
+
+
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="AddressSanitizer's quarantine keeps freed memory, so RSS grows under it; "
+                           "the plain test run checks this")
+def test_refused_and_dropped_searches_give_their_memory_back():
+    """A refused search kept nothing (it reserved, and partly used, 1.3 GB and kept it); a
+    dropped one of 8192 games gives back its 150 MB even when smaller blocks were taken after
+    it (each game's edges and nodes were blocks of their own on the heap, which the blocks
+    taken after it pinned). Margin: 16 MB, for what the allocator keeps of its own."""
+    game = blokus.Game("duo")
+    gc.collect()
+    before = current_rss_kb()
+    for _ in range(3):
+        with pytest.raises(MemoryError):
+            BatchedSearch([game] * 2**20, simulations=2**24)
+    search = BatchedSearch([game] * 8192, simulations=8)
+    assert current_rss_kb() - before > 100 * 1024  # 18 KB per game: the search is there
+    pins = [bytearray(2000) for _ in range(200)]
+    del search
+    gc.collect()
+    assert current_rss_kb() - before < 16 * 1024
+    del pins
 
 
 def test_an_evaluation_that_uses_the_search_while_it_is_read_is_refused():

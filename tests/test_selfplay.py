@@ -1,6 +1,8 @@
 """`blokus.selfplay`: determinism, records against tables, seat rotation, Ctrl-C and resume, Ray."""
 import json
 import math
+import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -374,6 +376,26 @@ def test_resume_extends_and_drops_a_cut_line(tmp_path, duo_run):
     for a, b in zip(tables(out), tables(ref)):
         assert a.equals(b)
     assert json.loads((out / "run.json").read_text())["games"] == 20
+
+
+def _make_directory(path):
+    path.unlink()
+    path.mkdir()
+
+
+@pytest.mark.parametrize("damage, message", [
+    (_make_directory, "games.blksgf is not a regular file but a directory: remove it or put the run's own file back"),
+    (lambda path: path.write_bytes(path.read_bytes() + b"\xff\n"), "cannot read {path} ('utf-8' codec can't decode"),
+])
+def test_resume_refuses_a_damaged_record_file_naming_it(tmp_path, duo_run, damage, message):
+    out = tmp_path / "run"
+    shutil.copytree(duo_run[0], out)
+    path = out / "games.blksgf"
+    damage(path)
+    before = {p.name: p.read_bytes() if p.is_file() else None for p in out.iterdir()}
+    with pytest.raises(SelfPlayError, match=re.escape(message.format(path=path))):
+        selfplay.run(out, resume=True, games=24, workers=1)
+    assert {p.name: p.read_bytes() if p.is_file() else None for p in out.iterdir()} == before
 
 
 def test_plot_writes_a_png(tmp_path):

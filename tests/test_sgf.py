@@ -9,6 +9,8 @@ Pentobi's opening books (real SGF trees with variations) are read from ../shared
 import os
 import random
 import re
+import stat
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -271,8 +273,8 @@ def duo_prefix(moves):
     ("(;GM[Blokus Duo](;B[e10]);W[j5])", r"a node after a variation"),
     ("((;GM[Blokus Duo]))", r"a variation before any node"),
     ("()", r"empty game tree"),
-    ("", r"exactly one game tree, found 0"),
-    ("(;GM[Blokus Duo])(;GM[Blokus Duo])", r"exactly one game tree, found 2"),
+    ("", r"exactly one game tree, found none"),
+    ("(;GM[Blokus Duo])(;GM[Blokus Duo])", r"exactly one game tree, found more"),
 ])
 def test_errors(text, message):
     with pytest.raises(ValueError, match=message):
@@ -339,6 +341,59 @@ def test_property_values_round_trip(values):
     assert got.history == game.history
 
 
+# --- hostile texts: refused early, in memory that does not grow with them --------------------
+
+def _peak_memory(call):
+    """The peak of Python's allocations (bytes) while ``call()`` runs, and what it raised."""
+    tracemalloc.start()
+    try:
+        try:
+            call()
+        except ValueError as exc:
+            return tracemalloc.get_traced_memory()[1], exc
+        return tracemalloc.get_traced_memory()[1], None
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("read, as_bytes", [(sgf.loads, False), (sgf.records, False), (sgf.loads, True)])
+def test_deep_nesting_is_refused_at_the_bound_holding_only_the_bound(read, as_bytes):
+    # "(;" repeated opens a game tree every two characters: the 1001st "(" (column 2001) is one
+    # tree deeper than the bound of 1000, and what is held until then is a thousand trees, not
+    # the 170 bytes per character a whole 2 MB text used to cost before its refusal
+    text = "(;" * 1_000_000
+    data = text.encode() if as_bytes else text
+    peak, error = _peak_memory(lambda: read(data))
+    assert str(error) == ("SGF syntax: game trees nested deeper than 1000 at line 1, column 2001 "
+                          "(no Blokus record needs more)")
+    decoded = len(text) if as_bytes else 0  # bytes are decoded to a str first
+    assert peak < decoded + len(text) // 4
+
+
+def test_nesting_up_to_the_bound_reads():
+    # a tree per node, 1000 deep: the root and 999 empty nodes, each in a variation of its own
+    deepest = "(;GM[Blokus Duo]" + "(;" * 999 + ")" * 1000
+    assert sgf.loads(deepest).history == []
+    with pytest.raises(ValueError, match="nested deeper than 1000"):
+        sgf.loads("(;GM[Blokus Duo]" + "(;" * 1000 + ")" * 1001)
+
+
+def test_loads_stops_reading_at_a_second_game_tree():
+    text = "(;GM[Blokus Duo])" + "(;)" * 500_000
+    peak, error = _peak_memory(lambda: sgf.loads(text))
+    assert "expected exactly one game tree, found more" in str(error)
+    assert peak < len(text) // 100  # the first tree and the start of the second only
+
+
+def test_memory_of_long_values_and_many_empty_nodes_is_in_proportion_to_the_text():
+    # a comment of 10**6 characters is one string of that length (and its pieces while read);
+    # 50000 empty nodes (";" each) are a list slot each in the tree and in its main line
+    for text in ("(;GM[Blokus Duo]C[" + "a" * 1_000_000 + "])", "(;GM[Blokus Duo]" + ";" * 50_000 + ")"):
+        peak, error = _peak_memory(lambda: sgf.loads(text))
+        assert error is None
+        assert peak < 20 * len(text)
+
+
 # --- files ----------------------------------------------------------------------------------
 
 def test_write_read(tmp_path):
@@ -366,6 +421,20 @@ def test_write_checks_before_touching_the_file(tmp_path):
     with pytest.raises(ValueError):
         sgf.write(path, [blokus.Game("duo")], GM="x")
     assert path.read_text(encoding="utf-8") == "(;GM[Blokus Duo])\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_read_and_write_refuse_what_is_not_a_regular_file(tmp_path):
+    # A FIFO would block open() until a writer came and /dev/zero would be read until memory ran
+    # out: both are refused by what they are, before anything is read, and left as they were.
+    fifo = tmp_path / "pipe.blksgf"
+    os.mkfifo(fifo)
+    for name, kind in ((fifo, "a FIFO"), ("/dev/zero", "a character device"), (tmp_path, "a directory")):
+        with pytest.raises(ValueError, match=f"not a regular file but {kind}"):
+            sgf.read(name)
+        with pytest.raises(ValueError, match=f"not a regular file but {kind}"):
+            sgf.write(name, blokus.Game("duo"))
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and os.listdir(tmp_path) == ["pipe.blksgf"]
 
 
 # --- Pentobi's opening books ----------------------------------------------------------------

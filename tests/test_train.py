@@ -14,6 +14,7 @@
 """
 import json
 import pathlib
+import shutil
 import signal
 import subprocess
 import sys
@@ -284,6 +285,101 @@ def test_ctrl_c_keeps_the_last_checkpoint_and_exits_130(tmp_path):
     assert f"the checkpoint of iteration {state['iteration']} is kept" in err and "--resume" in err
     assert state["iteration"] >= 2
     assert [e["iteration"] for e in log] == list(range(state["iteration"] + 1))  # written together
+
+
+# ---- a damaged run to resume: the command's own error, naming the file; nothing written ------
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory):
+    """A finished run of one iteration: its checkpoint is at iteration 1, its log lists 0 and 1."""
+    out = tmp_path_factory.mktemp("finished") / "run"
+    train.run(out, iterations=1, **TINY)
+    return out
+
+
+@pytest.fixture
+def copy(finished, tmp_path):
+    out = tmp_path / "run"
+    shutil.copytree(finished, out)
+    return out
+
+
+def files_of(out):
+    return {p.name: p.read_bytes() if p.is_file() else "not a file" for p in out.iterdir()}
+
+
+def _edited_checkpoint(edit):
+    def damage(path):
+        state = torch.load(path, weights_only=False)
+        edit(state)
+        torch.save(state, path)
+    return damage
+
+
+def _drop_a_weight(state):
+    del state["model"][next(iter(state["model"]))]
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda path: path.write_bytes(path.read_bytes()[:1000]), "cannot be read (RuntimeError: "),  # cut short
+    (lambda path: path.write_bytes(b""), "cannot be read (EOFError: "),
+    (lambda path: path.write_bytes(b"not a checkpoint\n" * 64), "cannot be read ("),
+    (lambda path: torch.save([1, 2], path), "is not a checkpoint of `blokus train`"),
+    (_edited_checkpoint(lambda state: state.update(iteration=7)), "is at iteration 7, beyond the run's 1 iterations"),
+    (_edited_checkpoint(lambda state: state.update(iteration="1")), "holds iteration '1' and steps 4, not counts"),
+    (_edited_checkpoint(lambda state: state["config"].update(seed=4, channels=8)),
+     "was written by a run with other settings than run.json's (channels, seed)"),
+    (_edited_checkpoint(_drop_a_weight), "does not fit this run's network and buffer (RuntimeError: "),
+])
+def test_resume_refuses_a_damaged_checkpoint(copy, capsys, damage, message):
+    damage(copy / "checkpoint.pt")
+    before = files_of(copy)
+    err = _error(["--out", str(copy), "--resume"], capsys)
+    assert f"blokus train: error: --resume: {copy / 'checkpoint.pt'} {message}" in err, err
+    assert "restore it from a copy, or delete it to start the run again from iteration 0" in err
+    assert "Traceback" not in err
+    assert files_of(copy) == before
+
+
+@pytest.mark.parametrize("name", ["run.json", "log.jsonl", "checkpoint.pt", "model.pt"])
+def test_resume_refuses_a_file_of_the_run_that_is_not_a_regular_file(copy, capsys, name):
+    (copy / name).unlink()
+    (copy / name).mkdir()
+    before = files_of(copy)
+    err = _error(["--out", str(copy), "--resume"], capsys)
+    assert f"--resume: {copy / name} is not a regular file but a directory: remove it or put the run's " \
+           "own file back, or choose a new directory" in err, err
+    assert files_of(copy) == before
+
+
+def test_resume_drops_a_log_line_cut_by_a_kill(copy):
+    # killed while appending iteration 2's line, before its checkpoint: the line has no newline
+    log = (copy / "log.jsonl").read_bytes()
+    with open(copy / "log.jsonl", "ab") as f:
+        f.write(b'{"iteration": 2, "steps": 8, "positi')
+    summary = train.run(copy, resume=True)  # the run is complete: nothing is trained
+    assert summary["iteration"] == 1 and [e["iteration"] for e in summary["log"]] == [0, 1]
+    assert (copy / "log.jsonl").read_bytes() == log
+
+
+@pytest.mark.parametrize("edit, message", [
+    # a line cut short that is not the last is damage, not an append that never finished
+    (lambda lines: [lines[0][:20], lines[1]], "log.jsonl, line 1: not a log entry of `blokus train`"),
+    (lambda lines: [lines[0], "[1, 2]"], "log.jsonl, line 2: not a log entry of `blokus train`"),
+    # the checkpoint is at iteration 1: the log must list 0 and 1
+    (lambda lines: lines[:1], "does not list iterations 0 to 1 once each, in order"),
+    (lambda lines: [lines[1], lines[0]], "does not list iterations 0 to 1 once each, in order"),
+    (lambda lines: [lines[0], lines[0], lines[1]], "does not list iterations 0 to 1 once each, in order"),
+    (lambda lines: [], "does not list iterations 0 to 1 once each, in order"),
+])
+def test_resume_refuses_a_log_that_is_damaged_or_does_not_agree_with_the_checkpoint(copy, capsys, edit, message):
+    lines = (copy / "log.jsonl").read_text().splitlines()
+    (copy / "log.jsonl").write_text("".join(line + "\n" for line in edit(lines)))
+    before = files_of(copy)
+    err = _error(["--out", str(copy), "--resume"], capsys)
+    assert f"--resume: {copy / 'log.jsonl'}" in err and message in err, err
+    assert "start again in a new directory" in err
+    assert files_of(copy) == before
 
 
 def test_missing_torch_exits_2_naming_the_extra(tmp_path, capsys, monkeypatch):

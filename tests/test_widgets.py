@@ -194,3 +194,38 @@ def test_refresh_follows_changes_made_outside():
     game.undo()
     board.refresh()
     assert (board.ply, board.length) == (0, 0)
+
+
+def _open_widgets():
+    """ipywidgets' registry of open widgets, {model id: widget}: a module dict since ipywidgets 8,
+    ``Widget.widgets`` before."""
+    from ipywidgets.widgets import widget
+    return widget._instances if hasattr(widget, "_instances") else widget.Widget.widgets
+
+
+def test_closed_boards_leave_nothing_registered():
+    import gc
+    import weakref
+
+    import ipywidgets
+    registry = _open_widgets()
+    before = dict(registry)
+    boards, layouts = [], []
+    for _ in range(5):
+        board = Board()
+        assert registry[board.model_id] is board and registry[board.layout.model_id] is board.layout
+        boards.append(weakref.ref(board))
+        layouts.append(weakref.ref(board.layout))
+        board.close()
+        board.close()  # a second close is harmless
+    del board
+    gc.collect()
+    assert registry == before
+    assert all(ref() is None for ref in boards + layouts)  # nothing else holds them: memory is freed
+    # a layout passed in is the caller's: it stays open, and usable by another widget
+    shared = ipywidgets.Layout(width="300px")
+    board = Board(layout=shared)
+    board.close()
+    assert registry[shared.model_id] is shared
+    shared.close()
+    assert registry == before

@@ -4,28 +4,42 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
+from blokus._files import not_regular, read_regular
 from blokus.selfplay.files import RUN_FILE
 
 
-def saved_settings(out: Path, resume: bool, *, command: str, kind: str, marker: str,
+def saved_settings(out: Path, resume: bool, *, command: str, kind: str, marker: str, files: Sequence[str],
                    error: type[Exception], read: Callable[[dict], dict]) -> dict | None:
     """With ``resume``, the settings of the run in ``out`` (``read`` picks them from its run file
     and raises ValueError, KeyError or TypeError if they are not there); None for a new run.
 
-    Raises ``error`` (its message says what to do) for an ``out`` that is a file, a run file
-    that is not one of ``kind`` ("self-play", "training"), ``marker`` (a file only ``blokus
-    command`` writes) without a run file, or a directory that is not empty without ``resume``.
+    Raises ``error`` (its message says what to do) for an ``out`` that is a file, one of the
+    run's ``files`` that is there but is not a regular file (a directory, a FIFO, ...: found
+    before any work rather than when it is read or written), a run file that cannot be read (not
+    UTF-8, ...) or is not one of ``kind`` ("self-play", "training"), ``marker`` (a file only
+    ``blokus command`` writes) without a run file, or a directory that is not empty without
+    ``resume``.
     """
     if out.exists() and not out.is_dir():
         raise error(f"--out {out} is a file, not a directory")
+    for name in files if resume else ():
+        problem = not_regular(out / name)
+        if problem:
+            raise error(f"--resume: {out / name} is {problem}: remove it or put the run's own file back, "
+                        "or choose a new directory")
     run_file = out / RUN_FILE
     if resume and run_file.exists():
+        advice = "restore it from a copy, or choose a new directory"
         try:
-            return read(json.loads(run_file.read_text(encoding="utf-8")))
+            text = read_regular(run_file).decode("utf-8")
+        except (OSError, ValueError) as exc:  # a directory, a FIFO, unreadable, not UTF-8
+            raise error(f"--resume: cannot read {run_file} ({exc}): {advice}") from None
+        try:
+            return read(json.loads(text))
         except (ValueError, KeyError, TypeError) as exc:
-            raise error(f"--resume: {run_file} is not a {kind} run file ({exc})") from None
+            raise error(f"--resume: {run_file} is not a {kind} run file ({exc}): {advice}") from None
     if resume and (out / marker).exists():
         raise error(f"--resume: {out} has {marker} but no {RUN_FILE}: not a directory `blokus {command}` wrote")
     if not resume and out.is_dir() and any(out.iterdir()):

@@ -10,6 +10,7 @@ MOVES_FILE = "moves.parquet"
 GAMES_FILE = "games.parquet"
 SUMMARY_FILE = "summary.json"
 PLOT_FILE = "scores.png"
+RUN_FILES = (RUN_FILE, RECORDS_FILE, MOVES_FILE, GAMES_FILE, SUMMARY_FILE, PLOT_FILE)
 
 
 def replace_file(path: Path, write) -> None:

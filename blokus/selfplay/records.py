@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from blokus import sgf
+from blokus._files import read_regular
 from blokus.game import Game
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.files import RECORDS_FILE, RUN_FILE, write_text
@@ -18,7 +19,11 @@ def load_records(out: Path, config: Config) -> dict[int, GameResult]:
     path = out / RECORDS_FILE
     if not path.exists():
         return {}
-    lines = path.read_text(encoding="utf-8").split("\n")
+    try:
+        lines = read_regular(path).decode("utf-8").split("\n")
+    except (OSError, ValueError) as exc:  # unreadable, not UTF-8
+        raise SelfPlayError(f"--resume: cannot read {path} ({exc}): restore it from a copy, or choose a new "
+                            "directory") from None
     players = Game(config.variant).num_players
     results: dict[int, GameResult] = {}
     for number, line in enumerate(lines, 1):

@@ -11,7 +11,7 @@ from blokus.game import Game
 from blokus.variants import START_RULES, VARIANTS
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.directory import saved_settings
-from blokus.selfplay.files import RECORDS_FILE
+from blokus.selfplay.files import RECORDS_FILE, RUN_FILES
 
 DEFAULTS = {"variant": "classic", "agents": ["random"], "games": 100, "seed": 0, "start": "fixed"}
 
@@ -47,7 +47,8 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
 def _saved(out: Path, resume: bool) -> dict | None:
     """The settings of the run in ``out`` to resume, or None; refuses an ``out`` that is neither
     a run to resume nor new."""
-    return saved_settings(out, resume, command="selfplay", kind="self-play", marker=RECORDS_FILE, error=SelfPlayError,
+    return saved_settings(out, resume, command="selfplay", kind="self-play", marker=RECORDS_FILE,
+                          files=RUN_FILES, error=SelfPlayError,
                           read=lambda saved: {key: saved[key] for key in DEFAULTS})
 
 

@@ -5,6 +5,7 @@ import os
 import re
 from collections.abc import Iterable
 
+from blokus._files import read_regular, write_regular
 from blokus.game import Game
 from blokus.sgf._syntax import Node, _node_text, _parse, _shorten, _text_arg, _Tree
 from blokus.variants import START_RULES
@@ -212,7 +213,8 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
     Raises
     ------
     ValueError
-        Bad SGF syntax (unbalanced parentheses or brackets, ...); a ``GM`` missing or not one of
+        Bad SGF syntax (unbalanced parentheses or brackets, game trees nested more than 1000
+        deep: refused at that parenthesis, before the rest is read, ...); a ``GM`` missing or not one of
         the four we play ("unsupported variant"); a setup property (``AB``, ``AW``,
         ``A1``-``A4``, ``AE``, ``PL``); variations without ``mainline``; or a move (named by its
         node and move number) that is not by the colour to move or is illegal (docs/rules.md,
@@ -223,7 +225,7 @@ def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, 
     TypeError
         ``text`` is neither str nor bytes.
     """
-    trees = _parse(_text_arg(text))
+    trees = list(_parse(_text_arg(text)))
     out = []
     for number, tree in enumerate(trees, 1):
         try:
@@ -256,13 +258,16 @@ def loads(text: str, *, mainline: bool = False) -> Game:
     TypeError
         ``text`` is neither str nor bytes.
     ValueError
-        The text holds no game tree or several, or any error of ``records``.
+        The text holds no game tree or several (refused at the second, before the rest is
+        read), or any error of ``records``.
     """
     trees = _parse(_text_arg(text))
-    if len(trees) != 1:
-        raise ValueError(f"expected exactly one game tree, found {len(trees)}; "
-                         "records() reads a collection")
-    return _game(trees[0], mainline)
+    first = next(trees, None)
+    if first is None:
+        raise ValueError("expected exactly one game tree, found none")
+    if next(trees, None) is not None:  # the rest is not read: it could be any length
+        raise ValueError("expected exactly one game tree, found more; records() reads a collection")
+    return _game(first, mainline)
 
 
 def read(path: str | os.PathLike, *, mainline: bool = False) -> list[Game]:
@@ -284,10 +289,11 @@ def read(path: str | os.PathLike, *, mainline: bool = False) -> list[Game]:
     OSError
         The file cannot be read.
     ValueError
-        As ``records``; also text that is not UTF-8 (``UnicodeDecodeError``).
+        As ``records``; also text that is not UTF-8 (``UnicodeDecodeError``), and a name that is
+        not a regular file (a FIFO, a device, a directory: "not a regular file but ...").
     """
-    with open(path, encoding="utf-8") as f:
-        return [game for game, _ in records(f.read(), mainline=mainline)]
+    text = read_regular(path).decode("utf-8")
+    return [game for game, _ in records(text, mainline=mainline)]
 
 
 def write(path: str | os.PathLike, games: Game | Iterable[Game], **properties) -> None:
@@ -306,10 +312,9 @@ def write(path: str | os.PathLike, games: Game | Iterable[Game], **properties) -
     OSError
         The file cannot be written.
     ValueError
-        As ``dumps``.
+        As ``dumps``; also a name that is not a regular file (left as it was).
     """
     if isinstance(games, Game):
         games = [games]
     lines = [dumps(game, **properties) + "\n" for game in games]  # all checked before writing
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        f.writelines(lines)
+    write_regular(path, "".join(lines).encode("utf-8"))

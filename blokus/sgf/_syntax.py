@@ -2,11 +2,22 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import NamedTuple
 
 _IDENT = re.compile(r"[A-Z0-9]+")
+_PLAIN_VALUE = re.compile(r"[^\]\\]+")  # a run of a value's characters that need no unescaping
 
-Node = dict[str, list[str]]  # property identifier -> its unescaped values, in file order
+# The deepest nesting of game trees read. A writer opens at most one tree per node of a line,
+# and no Blokus game has more than 84 moves (4 colours x 21 pieces; Pentobi's opening books nest
+# 10 deep): 1000 leaves room for any commented record, and "(;" repeated is refused after 2000
+# characters instead of being held whole at ~170 bytes of memory per character.
+MAX_DEPTH = 1000
+
+Node = Mapping[str, list[str]]  # property identifier -> its unescaped values, in file order
+# Every node without properties is this one, read only: ";" repeated costs a list slot each.
+_EMPTY_NODE: Node = MappingProxyType({})
 
 
 class _Tree(NamedTuple):
@@ -47,12 +58,13 @@ def _skip_space(text: str, i: int) -> int:
     return i
 
 
-def _parse(text: str) -> list[_Tree]:
-    """The game trees of an SGF collection (GameTree = "(" Node+ GameTree* ")").
+def _parse(text: str) -> Iterator[_Tree]:
+    """The game trees of an SGF collection (GameTree = "(" Node+ GameTree* ")"), each yielded
+    as soon as it is closed, so that a reader that wants only the first stops reading there.
 
     Iterative rather than recursive: opening books nest variations as deep as their lines.
+    Nesting deeper than ``MAX_DEPTH`` is refused where it happens.
     """
-    trees: list[_Tree] = []
     open_trees: list[_Tree] = []
     i = _skip_space(text, 1 if text.startswith("\ufeff") else 0)
     while i < len(text):
@@ -60,16 +72,23 @@ def _parse(text: str) -> list[_Tree]:
         if c == "(":
             if open_trees and not open_trees[-1].nodes:
                 raise ValueError(f"SGF syntax: a variation before any node at {_where(text, i)}")
+            if len(open_trees) == MAX_DEPTH:
+                raise ValueError(f"SGF syntax: game trees nested deeper than {MAX_DEPTH} at "
+                                 f"{_where(text, i)} (no Blokus record needs more)")
             tree = _Tree([], [])
-            (open_trees[-1].children if open_trees else trees).append(tree)
+            if open_trees:
+                open_trees[-1].children.append(tree)
             open_trees.append(tree)
             i += 1
         elif c == ")":
             if not open_trees:
                 raise ValueError(f"SGF syntax: unbalanced ')' at {_where(text, i)}")
-            if not open_trees.pop().nodes:
+            tree = open_trees.pop()
+            if not tree.nodes:
                 raise ValueError(f"SGF syntax: empty game tree '()' at {_where(text, i)}")
             i += 1
+            if not open_trees:
+                yield tree
         elif c == ";":
             if not open_trees:
                 raise ValueError(f"SGF syntax: a node outside any game tree at {_where(text, i)}")
@@ -82,13 +101,12 @@ def _parse(text: str) -> list[_Tree]:
         i = _skip_space(text, i)
     if open_trees:
         raise ValueError(f"SGF syntax: unbalanced '(': {len(open_trees)} game tree(s) not closed")
-    return trees
 
 
 def _parse_node(text: str, i: int) -> tuple[Node, int]:
     """The properties after a ';', and the index after them. A property repeated in one node
     (not valid SGF, but seen in the wild) has its values merged."""
-    node: Node = {}
+    node: dict[str, list[str]] = {}
     while True:
         i = _skip_space(text, i)
         match = _IDENT.match(text, i)
@@ -96,7 +114,7 @@ def _parse_node(text: str, i: int) -> tuple[Node, int]:
             if i < len(text) and text[i] not in "();":
                 raise ValueError(f"SGF syntax: expected a property identifier (capital letters) "
                                  f"at {_where(text, i)}, found {text[i]!r}")
-            return node, i
+            return node or _EMPTY_NODE, i
         ident, i = match.group(), _skip_space(text, match.end())
         if i >= len(text) or text[i] != "[":
             raise ValueError(f"SGF syntax: property {_shorten(ident)} has no value at {_where(text, i)}")
@@ -113,18 +131,20 @@ def _parse_value(text: str, i: int) -> tuple[str, int]:
     out = []
     start = i
     while i < len(text):
-        c = text[i]
-        if c == "]":
+        plain = _PLAIN_VALUE.match(text, i)
+        if plain:
+            out.append(plain.group())
+            i = plain.end()
+            continue
+        if text[i] == "]":
             return "".join(out), i + 1
-        if c == "\\" and i + 1 < len(text):
+        i += 1  # a backslash
+        if i < len(text) and text[i] in "\r\n":
+            pair = text[i:i + 2]
+            i += 2 if pair in ("\r\n", "\n\r") else 1
+        elif i < len(text):
+            out.append(text[i])
             i += 1
-            if text[i] in "\r\n":
-                pair = text[i:i + 2]
-                i += 2 if pair in ("\r\n", "\n\r") else 1
-                continue
-            c = text[i]
-        out.append(c)
-        i += 1
     raise ValueError(f"SGF syntax: unbalanced '[' at {_where(text, start - 1)}: value never closed")
 
 

@@ -8,7 +8,9 @@ positions in a replay buffer (``buffer``), and takes optimiser steps on the visi
 and the game's outcome and score margin (``optimise``); at intervals the network plays agents
 such as ``random``, ``greedy`` and ``mcts`` (``evaluation``). Every iteration ends with a line
 in ``log.jsonl`` and a checkpoint (``checkpoint``), from which ``resume=True`` continues
-exactly.
+exactly. A resume drops a last log line cut short by a kill, and refuses a damaged run (a file
+empty, cut short, garbage or not a regular file; a checkpoint beyond the run or not matching its
+log) with a ``TrainError`` that names the file and what to do.
 
 Files in ``out``
     ``run.json``

@@ -3,8 +3,9 @@
 
 class TrainError(ValueError):
     """A bad setting: an option out of range, an unknown opponent, an --out that cannot be used,
-    a resume with other settings than the run's, a missing optional dependency. The command
-    exits 2."""
+    a resume with other settings than the run's, a missing optional dependency; or a damaged run
+    to resume (a file of it empty, cut short, garbage or not a regular file, or files that do
+    not agree). The message names the file and what to do. The command exits 2."""
 
 
 class Interrupted(KeyboardInterrupt):

@@ -5,5 +5,7 @@ CHECKPOINT_FILE = "checkpoint.pt"
 MODEL_FILE = "model.pt"
 LOG_FILE = "log.jsonl"
 PLOT_FILE = "win_share.png"
+RUN_FILES = (RUN_FILE, LOG_FILE, CHECKPOINT_FILE, MODEL_FILE, PLOT_FILE)
 
-__all__ = ["RUN_FILE", "CHECKPOINT_FILE", "MODEL_FILE", "LOG_FILE", "PLOT_FILE", "replace_file", "write_text"]
+__all__ = ["RUN_FILE", "CHECKPOINT_FILE", "MODEL_FILE", "LOG_FILE", "PLOT_FILE", "RUN_FILES", "replace_file",
+           "write_text"]

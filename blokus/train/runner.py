@@ -84,7 +84,7 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
     Raises
     ------
     TrainError
-        A bad setting; nothing is written.
+        A bad setting, or a damaged run to resume (see ``TrainError``); nothing is written.
     Interrupted
         Ctrl-C; ``.iteration`` is the last checkpoint's (None if none was written yet).
     """
@@ -110,7 +110,7 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
         try:
             out.mkdir(parents=True, exist_ok=True)
             if resuming and (out / CHECKPOINT_FILE).exists():
-                iteration, steps = checkpoint.load(out, net, optimiser, buffer)
+                iteration, steps = checkpoint.load(out, config, net, optimiser, buffer)
                 saved = iteration
                 entries = keep_until(out, iteration)
             else:

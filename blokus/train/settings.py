@@ -9,7 +9,7 @@ from blokus import __version__
 from blokus.agents import parse_agents
 from blokus.train.errors import TrainError
 from blokus.selfplay.directory import saved_settings
-from blokus.train.files import CHECKPOINT_FILE
+from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
 # The defaults are the measured runs' best (README, "Training a network by self-play"): 16 steps
@@ -100,8 +100,8 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
 
 
 def _saved(out: Path, resume: bool) -> dict | None:
-    return saved_settings(out, resume, command="train", kind="training", marker=CHECKPOINT_FILE, error=TrainError,
-                          read=_complete)
+    return saved_settings(out, resume, command="train", kind="training", marker=CHECKPOINT_FILE, files=RUN_FILES,
+                          error=TrainError, read=_complete)
 
 
 def _complete(saved: dict) -> dict:

@@ -27,21 +27,35 @@
 #ifndef BK_BATCHED_SEARCH_H
 #define BK_BATCHED_SEARCH_H
 
+#include <stddef.h>
+
 #include "core/board.h"
 
 typedef struct {
     int simulations;           /* per game, >= 1 */
-    double c_puct;             /* >= 0 */
+    double c_puct;             /* >= 0 and finite */
     double fpu;                /* value of an unvisited child in [0, 1]; < 0: the parent's mean value */
-    double dirichlet_alpha;    /* > 0 when fraction > 0 */
+    double dirichlet_alpha;    /* > 0 and finite when fraction > 0 (any such: see add_noise) */
     double dirichlet_fraction; /* in [0, 1]; 0: no noise */
 } bk_bsearch_params;
 
 typedef struct bk_bsearch bk_bsearch;
 
-/* A search over copies of the n boards (all of one variant, none over);
- * NULL when out of memory.  Nothing is pending until bk_bsearch_descend. */
-bk_bsearch *bk_bsearch_new(const bk_board *roots, int64_t n, const bk_bsearch_params *params, uint64_t seed);
+/* A search of n >= 1 games of `variant`, their roots still to be given by
+ * bk_bsearch_set_root; NULL when out of memory.  It reserves
+ * bk_bsearch_reserved_bytes(n, simulations) at once (the nodes of every
+ * simulation: address space, which becomes memory as the simulations use
+ * it), then 12 bytes per legal move of each position it expands (in a
+ * chunk of 48 KB, then chunks of 48 MB of address space, which become
+ * memory as they fill).  Nothing is pending until bk_bsearch_descend. */
+bk_bsearch *bk_bsearch_new(int variant, int64_t n, const bk_bsearch_params *params, uint64_t seed);
+/* The bytes bk_bsearch_new reserves for n games of `simulations` each:
+ * per game its state (two boards, about 5.4 KB) and 48 bytes per
+ * simulation and for the root; SIZE_MAX when that is more than a size_t. */
+size_t bk_bsearch_reserved_bytes(int64_t n, int simulations);
+/* Game i's root: a copy of *root, a board of the search's variant that is
+ * not over.  Every game needs one before the first bk_bsearch_descend. */
+void bk_bsearch_set_root(bk_bsearch *s, int64_t i, const bk_board *root);
 void bk_bsearch_free(bk_bsearch *s);
 
 /* Runs the simulations of games lo .. hi - 1 that wait to descend, until

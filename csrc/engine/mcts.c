@@ -6,6 +6,7 @@
 #include "engine/mcts_tree.h"
 
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #define EXPAND_STEP 0.5      /* and more for each move below the root */
 #define RAVE_PARENT_MAX 25000 /* visits beyond which a node's children get no more RAVE updates */
 #define RAVE_CHILD_MAX 2000.0f /* count beyond which a child gets none */
+#define RAVE_WEIGHT_MAX 1e30   /* weight of a RAVE update at most: see rave_moves */
 #define TRY_ALL_AFTER 16     /* visits per child beyond which a node tries its unvisited children */
 /* The prior is fitted to the moves Pentobi chose; the search plays better
  * with it flatter (decided by matches against Pentobi: benchmarks/README.md). */
@@ -62,7 +64,9 @@ static void fill_explore_table(void)
 static float exploration(const tree *t, uint32_t visits)
 {
     double f = visits < EXPLORE_TABLE ? explore_table[visits] : sqrt((double)visits) * log((double)visits + 1.0);
-    return (float)(t->params.exploration * f);
+    /* at most FLT_MAX (prior / count <= 1): a huge exploration then ranks by
+     * prior / count, its limit, where infinity would tie every move at the first */
+    return (float)fmin(t->params.exploration * f, FLT_MAX);
 }
 
 /* Makes the root of t the position `root` with no simulations (its arena
@@ -414,6 +418,11 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
     const int8_t *played_by = t->played_by;
     const int16_t *first_play = t->first_play;
     float rest = 1.0f / (float)from_end;
+    /* A weight beyond RAVE_WEIGHT_MAX would change nothing: an edge's count
+     * before an update is at most RAVE_CHILD_MAX, so its mean becomes the
+     * update's value already; as a float's infinity it would become NaN
+     * (inf / inf). */
+    float rave = (float)fmin(t->params.rave, RAVE_WEIGHT_MAX);
     double value = values[t->a.nodes[v].mover];
     for (int r = 0; r < t->a.nodes[v].num_moves; r++) {
         const node *nd = &t->a.nodes[v];
@@ -422,7 +431,7 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
         if (played_by[id] != colour) continue;
         uint32_t e = word & MOVE_MADE ? nd->edges + (word >> 16 & 0x7FFF) : make_edge(t, v, r);
         if (e == NO_INDEX || t->a.edges[e].count > RAVE_CHILD_MAX) continue;
-        float w = (float)t->params.rave * (1.0f - (float)(first_play[id] - i) * rest);
+        float w = rave * (1.0f - (float)(first_play[id] - i) * rest);
         add_value(&t->a.edges[e], value, w);
     }
 }

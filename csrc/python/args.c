@@ -85,7 +85,9 @@ int bkpy_seconds_arg(PyObject *obj, const char *what, double *seconds)
         s = -1.0;
     }
     if (!(s > 0.0 && s <= BKPY_MAX_SECONDS)) {
-        PyErr_Format(PyExc_ValueError, "%s must be a number of seconds in (0, %g]", what, BKPY_MAX_SECONDS);
+        char limit[32]; /* PyErr_Format has no %g */
+        PyOS_snprintf(limit, sizeof limit, "%g", BKPY_MAX_SECONDS);
+        PyErr_Format(PyExc_ValueError, "%s must be a number of seconds in (0, %s], not %.40R", what, limit, obj);
         return -1;
     }
     *seconds = s;

@@ -109,8 +109,10 @@ static PyObject *module_of(PyTypeObject *type)
     return NULL;
 }
 
-/* A real number in [lo, hi] (hi may be INFINITY, then excluded). */
-static int real_arg(PyObject *obj, const char *what, double lo, double hi, double *out)
+/* A real number in [lo, hi], or in (lo, hi] when lo_open (hi may be
+ * INFINITY: finite then).  PyErr_Format has no %g: the limits are written
+ * by PyOS_snprintf. */
+static int real_arg(PyObject *obj, const char *what, double lo, int lo_open, double hi, double *out)
 {
     if (PyBool_Check(obj) || !(PyFloat_Check(obj) || PyIndex_Check(obj))) {
         PyErr_Format(PyExc_TypeError, "%s must be a real number, not %.100s", what, Py_TYPE(obj)->tp_name);
@@ -122,54 +124,86 @@ static int real_arg(PyObject *obj, const char *what, double lo, double hi, doubl
         PyErr_Clear(); /* an int too large for a float: out of range below */
         x = INFINITY;
     }
-    if (!(x >= lo && x <= hi && isfinite(x))) {
-        if (isinf(hi)) PyErr_Format(PyExc_ValueError, "%s must be finite and >= %g", what, lo);
-        else PyErr_Format(PyExc_ValueError, "%s must be in [%g, %g]", what, lo, hi);
+    if (!((lo_open ? x > lo : x >= lo) && x <= hi && isfinite(x))) {
+        char range[64];
+        if (isinf(hi)) PyOS_snprintf(range, sizeof range, "finite and %s %g", lo_open ? ">" : ">=", lo);
+        else PyOS_snprintf(range, sizeof range, "in %s%g, %g]", lo_open ? "(" : "[", lo, hi);
+        PyErr_Format(PyExc_ValueError, "%s must be %s, not %.40R", what, range, obj);
         return -1;
     }
     *out = x;
     return 0;
 }
 
-/* Reads the games into a new array of boards (n of them), all of one
- * variant and none over; NULL with the exception set otherwise. */
-static bk_board *read_games(PyObject *module, PyObject *games_obj, int64_t *n)
+/* The games as a new tuple, checked: 1 to MAX_GAMES blokus.Game of one
+ * variant, none over; NULL with the exception set otherwise. */
+static PyObject *checked_games(PyObject *module, PyObject *games_obj)
 {
     PyObject *items = bkpy_items(games_obj, MAX_GAMES, "games must be a sequence of blokus.Game");
     if (!items) return NULL;
     Py_ssize_t count = PyTuple_GET_SIZE(items);
-    bk_board *boards = NULL;
     if (count == 0 || count > MAX_GAMES) {
         PyErr_Format(PyExc_ValueError, "games must hold 1 to %lld games", (long long)MAX_GAMES);
-        goto done;
+        goto fail;
     }
-    boards = PyMem_Malloc((size_t)count * sizeof *boards);
-    if (!boards) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    int variant = -1;
     for (Py_ssize_t i = 0; i < count; i++) {
-        bk_board *b = bkpy_game_board(module, PyTuple_GET_ITEM(items, i), "BatchedSearch");
+        const bk_board *b = bkpy_game_board(module, PyTuple_GET_ITEM(items, i), "BatchedSearch");
         if (!b) goto fail;
         if (b->to_move < 0) {
             PyErr_Format(PyExc_ValueError, "game %zd is over: there is no move to search", i);
             goto fail;
         }
-        if (i > 0 && b->variant != boards[0].variant) {
+        if (i > 0 && b->variant != variant) {
             PyErr_Format(PyExc_ValueError, "game %zd is %s, game 0 %s: a batch holds games of one variant", i,
-                         bk_variant_names[b->variant], bk_variant_names[boards[0].variant]);
+                         bk_variant_names[b->variant], bk_variant_names[variant]);
             goto fail;
         }
-        boards[i] = *b;
+        variant = b->variant;
     }
-    *n = count;
-    goto done;
+    return items;
 fail:
-    PyMem_Free(boards);
-    boards = NULL;
-done:
     Py_DECREF(items);
-    return boards;
+    return NULL;
+}
+
+/* Game i of games that checked_games passed. */
+static const bk_board *checked_board(PyObject *module, PyObject *items, Py_ssize_t i)
+{
+    return bkpy_game_board(module, PyTuple_GET_ITEM(items, i), "BatchedSearch");
+}
+
+/* This machine's memory in bytes (0 when unknown). */
+static double physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
+}
+
+/* A search of the checked games, their boards copied (under the GIL: no
+ * other thread changes a game meanwhile); NULL with MemoryError, before
+ * reserving anything, when what it reserves is more than this machine has. */
+static bk_bsearch *new_search(PyObject *module, PyObject *items, const bk_bsearch_params *p, uint64_t seed)
+{
+    Py_ssize_t n = PyTuple_GET_SIZE(items);
+    double reserved = (double)bk_bsearch_reserved_bytes(n, p->simulations), memory = physical_memory();
+    if (memory > 0.0 && reserved > memory) {
+        PyErr_Format(PyExc_MemoryError,
+                     "a search of %zd games of %d simulations reserves %llu MB (%llu bytes per game), more than "
+                     "this machine's %llu MB: search fewer games or fewer simulations",
+                     n, p->simulations, (unsigned long long)(reserved / 1e6), (unsigned long long)(reserved / n),
+                     (unsigned long long)(memory / 1e6));
+        return NULL;
+    }
+    bk_bsearch *s = bk_bsearch_new(checked_board(module, items, 0)->variant, n, p, seed);
+    if (!s) {
+        PyErr_Format(PyExc_MemoryError, "not enough memory for a search of %zd games of %d simulations (%llu MB)",
+                     n, p->simulations, (unsigned long long)(reserved / 1e6));
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        bk_bsearch_set_root(s, i, checked_board(module, items, i));
+    return s;
 }
 
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
@@ -186,38 +220,36 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
                                      &fpu_obj, &alpha_obj, &fraction_obj, &seed_obj))
         return NULL;
     if ((sims_obj && bkpy_index_in(sims_obj, "simulations", 1, MAX_SIMULATIONS + 1LL, &sims) < 0) ||
-        (c_obj && real_arg(c_obj, "c_puct", 0.0, INFINITY, &p.c_puct) < 0) ||
-        (fpu_obj != Py_None && real_arg(fpu_obj, "fpu", 0.0, 1.0, &p.fpu) < 0) ||
-        (alpha_obj && real_arg(alpha_obj, "dirichlet_alpha", 0.0, INFINITY, &p.dirichlet_alpha) < 0) ||
-        (fraction_obj && real_arg(fraction_obj, "dirichlet_fraction", 0.0, 1.0, &p.dirichlet_fraction) < 0) ||
+        (c_obj && real_arg(c_obj, "c_puct", 0.0, 0, INFINITY, &p.c_puct) < 0) ||
+        (fpu_obj != Py_None && real_arg(fpu_obj, "fpu", 0.0, 0, 1.0, &p.fpu) < 0) ||
+        (alpha_obj && real_arg(alpha_obj, "dirichlet_alpha", 0.0, 1, INFINITY, &p.dirichlet_alpha) < 0) ||
+        (fraction_obj && real_arg(fraction_obj, "dirichlet_fraction", 0.0, 0, 1.0, &p.dirichlet_fraction) < 0) ||
         (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0))
         return NULL;
-    if (!(p.dirichlet_alpha > 0.0)) return PyErr_Format(PyExc_ValueError, "dirichlet_alpha must be > 0");
     p.simulations = (int)sims;
     PyObject *module = module_of(type);
     if (!module) return NULL;
-    int64_t n;
-    bk_board *roots = read_games(module, games_obj, &n);
-    if (!roots) return NULL;
     SearchObject *self = (SearchObject *)type->tp_alloc(type, 0);
-    if (!self) {
-        PyMem_Free(roots);
-        return NULL;
+    if (!self) return NULL;
+    /* No Python code may run from the games' check to their copy (it could
+     * play a move in one of them): so the allocation, which may collect
+     * garbage and so run finalizers, comes first. */
+    PyObject *items = checked_games(module, games_obj);
+    if (items) {
+        const bk_board *first = checked_board(module, items, 0);
+        int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
+        self->variant = first->variant;
+        self->side = first->side;
+        self->planes = bk_num_planes(first);
+        self->num_colours = first->num_colours;
+        self->num_players = bk_player_weights(first->variant, weights);
+        self->num_placements = first->geom->num_placements;
+        self->s = new_search(module, items, &p, seed);
+        Py_DECREF(items);
     }
-    int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
-    self->variant = roots[0].variant;
-    self->side = roots[0].side;
-    self->planes = bk_num_planes(&roots[0]);
-    self->num_colours = roots[0].num_colours;
-    self->num_players = bk_player_weights(roots[0].variant, weights);
-    self->num_placements = roots[0].geom->num_placements;
-    Py_BEGIN_ALLOW_THREADS
-    self->s = bk_bsearch_new(roots, n, &p, seed);
-    Py_END_ALLOW_THREADS
-    PyMem_Free(roots);
     if (!self->s) {
         Py_DECREF(self);
-        return PyErr_Format(PyExc_MemoryError, "not enough memory for a search of %lld games", (long long)n);
+        return NULL;
     }
     self->params = Py_BuildValue("{sisdsNsdsdsK}", "simulations", p.simulations, "c_puct", p.c_puct, "fpu",
                                  p.fpu < 0.0 ? Py_NewRef(Py_None) : PyFloat_FromDouble(p.fpu), "dirichlet_alpha",

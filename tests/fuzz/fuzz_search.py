@@ -1,6 +1,7 @@
 """Fuzz target: evaluations given to ``BatchedSearch.evaluate`` (any dtype, shape and numbers:
 NaN, infinities, negatives, values outside [0, 1], the two-player (K,) form) and the paths given
-to ``children`` (lists of hostile ints).
+to ``children`` (lists of hostile ints), in searches whose real parameters are at the ends of
+their ranges or beyond (denormal, tiny, huge).
 
 An evaluation either is taken (the search moves on) or raises ``TypeError``/``ValueError`` with
 the search unchanged: the same visit counts, the same leaves still pending."""
@@ -15,6 +16,8 @@ from hostile import expect, fuzz, hostile_integer
 
 DTYPES = (np.float32, np.float64, np.float16, np.int8, np.int64, np.uint8, np.bool_, np.complex64, object)
 SPECIALS = (0.0, 1.0, 0.5, -0.0, -1.0, 2.0, np.nan, np.inf, -np.inf, 1e-40, 3e38)
+# c_puct, dirichlet_alpha and dirichlet_fraction: allowed (in part) and not
+PARAMETERS = (5e-324, 1e-300, 0.3, 1.0, 1e300, 1.7976931348623157e308, 0.0, -5e-324, np.inf, np.nan)
 
 
 def numbers(fdp: atheris.FuzzedDataProvider, shape, good: np.ndarray):
@@ -41,8 +44,14 @@ def test_one_input(data: bytes) -> None:
     fdp = atheris.FuzzedDataProvider(data)
     variant = ("duo", "classic_3", "classic_2")[fdp.ConsumeIntInRange(0, 2)]
     games = [blokus.Game(variant, start="fixed") for _ in range(fdp.ConsumeIntInRange(1, 3))]
-    search = BatchedSearch(games, simulations=fdp.ConsumeIntInRange(1, 4), seed=fdp.ConsumeIntInRange(0, 9),
-                           fpu=None if fdp.ConsumeBool() else 0.5)
+    real = [PARAMETERS[fdp.ConsumeIntInRange(0, len(PARAMETERS) - 1)] for _ in range(3)]
+    ok, search = expect(lambda: BatchedSearch(games, simulations=fdp.ConsumeIntInRange(1, 4),
+                                              seed=fdp.ConsumeIntInRange(0, 9), fpu=None if fdp.ConsumeBool() else 0.5,
+                                              c_puct=real[0], dirichlet_alpha=real[1], dirichlet_fraction=real[2]),
+                        ValueError)
+    if not ok:
+        assert not (0 <= real[0] < np.inf and 0 < real[1] < np.inf and 0 <= real[2] <= 1)
+        return
     players = games[0].num_players
     for _ in range(fdp.ConsumeIntInRange(1, 6)):
         if search.done:
