@@ -95,8 +95,12 @@ class MCTSAgent(_Seeded):
         on more simulations where the choice is close; the other moves' figures are rougher.
         Per tree with ``threads`` > 1; no effect on a search by ``seconds`` alone.
     max_nodes : int
-        The trees stop growing at this many nodes in all (``max_nodes``, in [1, 2**32); default
-        4194304, 56 bytes each); playouts go on from their leaves.
+        Positions the trees may hold in all (``max_nodes``, in [1, 2**32); default 4294967295,
+        no cap: the memory budget decides). A tree that reaches its share of this or of the
+        memory budget (a quarter of the machine's memory, at most 1 GiB, for all trees) frees
+        the subtrees below its least visited positions and searches on; the root's moves keep
+        their figures. A position costs 64 bytes, its considered moves 4 bytes each and a move
+        the search has touched 24 more: about 0.5 KB per simulation from the Duo opening.
     threads : int, optional
         Threads searching, 1 to 64 (``threads``); default: the cores this process may use
         (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from
@@ -110,7 +114,7 @@ class MCTSAgent(_Seeded):
         moves since then played in turn), the subtree below them is kept with its visits and
         values, and ``simulations`` more are run on top, as Pentobi does; any other position
         starts afresh. A search of the same position again continues the last one. The agent
-        then holds its trees (``max_nodes`` at most) between calls.
+        then holds its trees (within the budget above) between calls.
     solve : int
         Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**63);
         default 0: none), in games of two sides (``duo``, ``classic_2``, ``classic_teams``)

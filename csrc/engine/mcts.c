@@ -1,6 +1,8 @@
 /* The search: growing the trees and running their simulations on threads;
- * see mcts.h.  The statistics read from them are in mcts_result.c. */
+ * see mcts.h.  The trees' memory is in mcts_memory.c, the statistics read
+ * from them in mcts_result.c. */
 #define _POSIX_C_SOURCE 200809L /* pthreads */
+#define _DEFAULT_SOURCE         /* sysconf(_SC_PHYS_PAGES) */
 #include "engine/mcts_tree.h"
 
 #include <assert.h>
@@ -8,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/movegen.h"
 #include "core/score.h"
@@ -24,54 +27,56 @@
 #define EXPAND_STEP 0.5      /* and more for each move below the root */
 #define RAVE_PARENT_MAX 25000 /* visits beyond which a node's children get no more RAVE updates */
 #define RAVE_CHILD_MAX 2000.0f /* count beyond which a child gets none */
-#define RAVE_WEIGHT_MAX 1e30   /* weight of a RAVE update at most: see update_rave */
+#define RAVE_WEIGHT_MAX 1e30   /* weight of a RAVE update at most: see rave_moves */
 #define TRY_ALL_AFTER 16     /* visits per child beyond which a node tries its unvisited children */
 /* The prior is fitted to the moves Pentobi chose; the search plays better
  * with it flatter (decided by matches against Pentobi: benchmarks/README.md). */
 #define PRIOR_TEMPERATURE 2.5
+#define MAX_BUDGET ((int64_t)1 << 30) /* bytes: the default budget's ceiling (a quarter of the memory below it) */
 
 bk_mcts_params bk_mcts_defaults(void)
 {
     return (bk_mcts_params){.exploration = 0.5, .prior_temperature = PRIOR_TEMPERATURE, .rave = 0.3,
-                            .max_nodes = 1 << 22, .margin = 0.375, .replies = 1, .early_stop = 0.0};
+                            .max_nodes = UINT32_MAX, .memory = 0, .margin = 0.375, .replies = 1,
+                            .early_stop = 0.0};
 }
 
-/* Room for `capacity` nodes and their results in t (its old arrays freed
- * unless kept); 0 when out of memory, t unchanged. */
-static int allocate(tree *t, int64_t capacity, int keep)
+int64_t bk_mcts_default_memory(void)
 {
-    if ((uint64_t)capacity > SIZE_MAX / sizeof(node)) return 0; /* where size_t is 32 bits */
-    node *nodes = keep ? realloc(t->nodes, (size_t)capacity * sizeof *nodes)
-                       : malloc((size_t)capacity * sizeof *nodes);
-    if (!nodes) return 0;
-    if (keep) t->nodes = nodes;
-    node_result *results = keep ? realloc(t->results, (size_t)capacity * sizeof *results)
-                                : malloc((size_t)capacity * sizeof *results);
-    if (!results) {
-        if (!keep) free(nodes);
-        return 0;
-    }
-    if (!keep) {
-        free(t->nodes);
-        free(t->results);
-        t->nodes = nodes;
-    }
-    t->results = results;
-    t->capacity = capacity;
-    return 1;
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0) return MAX_BUDGET;
+    int64_t quarter = (int64_t)pages / 4 * size;
+    return quarter < MAX_BUDGET ? quarter : MAX_BUDGET;
 }
 
-#define INITIAL_NODES 1024
+/* sqrt(N) log(N + 1) for the selection's exploration term, per parent
+ * visit count N below EXPLORE_TABLE: the selection's transcendental math
+ * done once. */
+#define EXPLORE_TABLE 8192
+static double explore_table[EXPLORE_TABLE];
+static pthread_once_t explore_once = PTHREAD_ONCE_INIT;
 
-/* Makes the root of t the position `root` with no simulations (t->nodes
- * allocated, or NULL on entry). */
+static void fill_explore_table(void)
+{
+    for (int n = 0; n < EXPLORE_TABLE; n++) explore_table[n] = sqrt((double)n) * log((double)n + 1.0);
+}
+
+static float exploration(const tree *t, uint32_t visits)
+{
+    double f = visits < EXPLORE_TABLE ? explore_table[visits] : sqrt((double)visits) * log((double)visits + 1.0);
+    /* at most FLT_MAX (prior / count <= 1): a huge exploration then ranks by
+     * prior / count, its limit, where infinity would tie every move at the first */
+    return (float)fmin(t->params.exploration * f, FLT_MAX);
+}
+
+/* Makes the root of t the position `root` with no simulations (its arena
+ * freed first); 0 when out of memory. */
 static int reset(tree *t, const bk_board *root)
 {
-    if (!allocate(t, INITIAL_NODES, 0)) return 0;
+    bk_arena_free(&t->a);
+    if (!bk_arena_init(&t->a)) return 0;
     t->root = *root;
-    t->nodes[0] = (node){0};
-    t->results[0] = (node_result){0};
-    t->num_nodes = 1;
+    t->root_visits = 0;
     t->simulations = 0;
     t->full = 0;
     return 1;
@@ -87,13 +92,17 @@ static void restart_players(tree *t)
     }
 }
 
-/* A tree from a copy of `root` drawing from stream (seed, stream); NULL when
- * out of memory. */
-static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int stream)
+/* A tree from a copy of `root` drawing from stream (seed, stream), with
+ * `budget` bytes and `node_cap` nodes before it prunes; NULL when out of
+ * memory. */
+static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int stream,
+                      int64_t budget, int64_t node_cap)
 {
     tree *t = calloc(1, sizeof *t); /* the sums start at 0 */
     if (!t) return NULL;
     t->params = *params;
+    t->budget = budget;
+    t->node_cap = node_cap;
     bk_rng_seed(&t->rng, seed, (uint64_t)stream);
     t->num_players = bk_player_sides(root->variant, t->side);
     memset(t->played_by, -1, sizeof t->played_by);
@@ -115,8 +124,7 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64
 static void tree_free(tree *t)
 {
     if (!t) return;
-    free(t->results);
-    free(t->nodes);
+    bk_arena_free(&t->a);
     free(t->replies);
     free(t);
 }
@@ -124,6 +132,7 @@ static void tree_free(tree *t)
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads)
 {
     if (threads < 1 || threads > BK_MCTS_MAX_THREADS) return NULL;
+    pthread_once(&explore_once, fill_explore_table);
     bk_mcts *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->trees = calloc((size_t)threads, sizeof *s->trees);
@@ -131,15 +140,17 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
         free(s);
         return NULL;
     }
-    bk_mcts_params own = *params; /* max_nodes is for the whole search: each tree gets its part */
-    own.max_nodes = params->max_nodes / threads > 0 ? params->max_nodes / threads : 1;
+    /* the budget and max_nodes are for the whole search: each tree gets its part */
+    int64_t memory = params->memory > 0 ? params->memory : bk_mcts_default_memory();
+    int64_t node_cap = params->max_nodes / threads > 0 ? params->max_nodes / threads : 1;
     atomic_init(&s->stop, 0);
     for (s->num_trees = 0; s->num_trees < threads; s->num_trees++) {
-        if (!(s->trees[s->num_trees] = tree_new(root, &own, seed, s->num_trees))) {
+        tree *t = tree_new(root, params, seed, s->num_trees, memory / threads, node_cap);
+        if (!(s->trees[s->num_trees] = t)) {
             bk_mcts_free(s);
             return NULL;
         }
-        s->trees[s->num_trees]->stop = &s->stop;
+        t->stop = &s->stop;
     }
     return s;
 }
@@ -156,6 +167,20 @@ int64_t bk_mcts_simulations(const bk_mcts *s)
 {
     int64_t n = 0;
     for (int k = 0; k < s->num_trees; k++) n += s->trees[k]->simulations;
+    return n;
+}
+
+int64_t bk_mcts_memory(const bk_mcts *s)
+{
+    int64_t n = 0;
+    for (int k = 0; k < s->num_trees; k++) n += bk_arena_bytes(&s->trees[k]->a);
+    return n;
+}
+
+int64_t bk_mcts_prunings(const bk_mcts *s)
+{
+    int64_t n = 0;
+    for (int k = 0; k < s->num_trees; k++) n += s->trees[k]->prunings;
     return n;
 }
 
@@ -178,55 +203,28 @@ static uint32_t node_of(const tree *t, const bk_board *b)
 {
     uint32_t v = 0;
     for (int i = t->root.num_moves; i < b->num_moves; i++) {
-        const node *children = t->nodes + t->nodes[v].first_child;
-        int n = t->nodes[v].first_child ? t->nodes[v].num_children : 0, k = 0;
-        while (k < n && children[k].move != b->history[i].id) k++;
-        if (k == n) return 0;
-        v = t->nodes[v].first_child + (uint32_t)k;
+        const node *nd = &t->a.nodes[v];
+        const edge *es = t->a.edges + nd->edges;
+        int n = nd->state == NODE_EXPANDED ? nd->num_edges : 0, k = 0;
+        while (k < n && es[k].move != b->history[i].id) k++;
+        if (k == n || !es[k].child) return 0;
+        v = es[k].child;
     }
     return v;
 }
 
-/* Makes node `top` (reached by the moves of b) the root of t: its subtree
- * is copied, breadth first so that siblings stay together, to the front of
- * fresh arrays, and the rest freed; 0 when out of memory, t unchanged. */
+/* Makes node `top` (reached by the moves of b) the root of t, with its
+ * subtree; 0 when out of memory, t unchanged. */
 static int keep_subtree(tree *t, uint32_t top, const bk_board *b)
 {
-    node *old = t->nodes;
-    node_result *old_results = t->results;
-    int64_t old_capacity = t->capacity;
-    /* every descendant of top was made after it: there are at most this many */
-    int64_t most = t->num_nodes - top, capacity = most > INITIAL_NODES ? most : INITIAL_NODES;
-    t->nodes = NULL;
-    t->results = NULL;
-    if (!allocate(t, capacity, 0)) {
-        t->nodes = old;
-        t->results = old_results;
-        t->capacity = old_capacity;
-        return 0;
-    }
-    t->nodes[0] = old[top];
-    t->results[0] = old_results[top];
-    int64_t n = 1;
-    for (int64_t i = 0; i < n; i++) {
-        node *v = &t->nodes[i];
-        if (!v->first_child) continue;
-        for (int k = 0; k < v->num_children; k++) { /* the children keep their old indices until copied */
-            t->nodes[n + k] = old[v->first_child + k];
-            t->results[n + k] = old_results[v->first_child + k];
-        }
-        v->first_child = (uint32_t)n;
-        n += v->num_children;
-    }
-    free(old);
-    free(old_results);
-    t->num_nodes = n;
+    if (!bk_tree_keep(t, top, 0)) return 0;
     t->full = 0;
     t->root = *b;
+    const node *root = &t->a.nodes[0];
     int64_t below = 0; /* the root's own first visit was a leaf's playout, behind no child */
-    for (int k = 0; t->nodes[0].first_child && k < t->nodes[0].num_children; k++)
-        below += t->nodes[t->nodes[0].first_child + k].visits;
-    t->nodes[0].visits = (uint32_t)below;
+    for (int k = 0; root->state == NODE_EXPANDED && k < root->num_edges; k++)
+        below += t->a.edges[root->edges + k].visits;
+    t->root_visits = (uint32_t)below;
     t->simulations = below;
     return 1;
 }
@@ -249,31 +247,22 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed)
     return kept;
 }
 
-/* Room for n more nodes; 0 when the tree may not or cannot grow.  The
- * root's children are always allowed: without them there is no move. */
-static int reserve(tree *t, int64_t n, int is_root)
+/* A prior over the best from its quantised form (mcts_tree.h). */
+static float prior_of(uint32_t word)
 {
-    int64_t need = t->num_nodes + n;
-    if (!is_root && need > t->params.max_nodes) return 0;
-    if (need <= t->capacity) return 1;
-    int64_t capacity = t->capacity;
-    while (capacity < need) capacity *= 2;
-    if (capacity > t->params.max_nodes) capacity = need > t->params.max_nodes ? need : t->params.max_nodes;
-    return allocate(t, capacity, 1);
+    return exp2f(-(float)(word >> 16) / PRIOR_STEPS);
 }
 
-#define PRIOR_BUCKETS 128 /* half-octaves of the prior below the highest: 1 .. 2^-64 */
-
-/* Orders moves by the prior (bk_tree_priors), highest first: a shuffle,
- * then a counting sort on the half-octave of the prior over the highest, so
- * that moves of about the same prior come in random order (the selection
- * prefers the first of equals).  Returns how many have a positive prior:
- * those come first, with their priors over the highest in
- * t->ordered_priors; the rest (bucket PRIOR_BUCKETS) are not to be
- * considered.  bk_tree_priors gives the best move a prior of 1, so at least
- * one move is considered: a node is never expanded without children. */
-static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, uint16_t *out)
+/* Orders the n moves in t->moves by the prior (bk_tree_priors) into out,
+ * highest first, as words of mcts_tree.h: a shuffle, then a stable sort on
+ * the quantised prior, so that moves of the same prior come in random order
+ * (the selection prefers the first of equals).  Returns how many have a
+ * positive prior (the others are not considered), their priors' sum in
+ * *sum.  bk_tree_priors gives the best move a prior of 1, so at least one
+ * move is considered: a node is never expanded without children. */
+static int order_by_prior(tree *t, const bk_board *b, int n, uint32_t *out, float *sum)
 {
+    uint16_t *moves = t->moves;
     for (int i = n - 1; i > 0; i--) {
         int j = (int)bk_rng_below(&t->rng, (uint32_t)i + 1);
         uint16_t m = moves[i];
@@ -281,22 +270,28 @@ static int order_by_prior(tree *t, const bk_board *b, uint16_t *moves, int n, ui
         moves[j] = m;
     }
     bk_tree_priors(b, moves, n, t->params.prior_temperature, t->priors);
-    int start[PRIOR_BUCKETS + 2] = {0}, considered = 0;
+    int considered = 0;
     for (int i = 0; i < n; i++) {
-        int k = PRIOR_BUCKETS;
-        if (t->priors[i] > 0.0f) {
-            k = -(int)floorf(2.0f * log2f(t->priors[i])); /* 0 for the highest */
-            k = k >= PRIOR_BUCKETS ? PRIOR_BUCKETS - 1 : k;
-            considered++;
-        }
-        t->bucket[i] = (uint8_t)k;
-        start[k + 1]++;
+        if (!(t->priors[i] > 0.0f)) continue;
+        float q = -(float)PRIOR_STEPS * log2f(t->priors[i]) + 0.5f;
+        t->quantised[i] = (uint16_t)(q < (float)MAX_QUANTISED_PRIOR ? (int)q : MAX_QUANTISED_PRIOR);
+        t->sorted[considered++] = (uint32_t)i;
     }
-    for (int k = 0; k <= PRIOR_BUCKETS; k++) start[k + 1] += start[k];
-    for (int i = 0; i < n; i++) {
-        int j = start[t->bucket[i]]++;
-        out[j] = moves[i];
-        t->ordered_priors[j] = t->priors[i];
+    /* a stable radix sort on the quantised prior: its low byte into out, then its high bits back */
+    int low[257] = {0}, high[129] = {0};
+    for (int i = 0; i < considered; i++) {
+        low[(t->quantised[t->sorted[i]] & 0xFF) + 1]++;
+        high[(t->quantised[t->sorted[i]] >> 8) + 1]++;
+    }
+    for (int k = 0; k < 256; k++) low[k + 1] += low[k];
+    for (int k = 0; k < 128; k++) high[k + 1] += high[k];
+    for (int i = 0; i < considered; i++) out[low[t->quantised[t->sorted[i]] & 0xFF]++] = t->sorted[i];
+    for (int i = 0; i < considered; i++) t->sorted[high[t->quantised[out[i]] >> 8]++] = out[i];
+    *sum = 0.0f;
+    for (int i = 0; i < considered; i++) {
+        uint32_t m = t->sorted[i];
+        out[i] = moves[m] | (uint32_t)t->quantised[m] << 16;
+        *sum += prior_of(out[i]);
     }
     assert(considered > 0);
     return considered;
@@ -309,103 +304,161 @@ static float expected_value(const tree *t, int p)
     return t->played ? (float)(t->player_values[p] / (double)t->played) : (float)TIE_VALUE;
 }
 
-/* Makes the children of node v, whose position is b (a colour is to move);
- * returns 0 when the tree cannot grow.  Each child starts with a value of
- * INIT_COUNT weight: the value the mover expects, scaled by the square root
- * of its prior over the best prior (Pentobi's initialisation), so that the
- * moves the prior likes least are hardly tried before the search has found
- * the others bad. */
-static int expand(tree *t, uint32_t v, const bk_board *b)
+/* Node nd's first move in prior order without an edge: its rank in
+ * nd->fresh, and the initial value and urgency its edge would have. */
+static void next_fresh(const tree *t, node *nd)
 {
-    int n = bk_gen_moves(b, b->to_move, t->moves);
-    assert(n > 0); /* a colour to move has a move: the descent passes for those that have none */
-    if (!reserve(t, n, v == 0)) return 0;
-    n = order_by_prior(t, b, t->moves, n, t->ordered);
-    uint8_t player = (uint8_t)bk_player_of_colour(b, b->to_move);
-    float sum = 0.0f, expected = expected_value(t, player);
-    for (int i = 0; i < n; i++) sum += t->ordered_priors[i];
-    node *children = t->nodes + t->num_nodes;
-    for (int i = 0; i < n; i++) {
-        float p = t->ordered_priors[i];
-        children[i] = (node){.move = t->ordered[i], .player = player, .prior = p / sum,
-                             .value = expected * sqrtf(p), .count = INIT_COUNT,
-                             .urgency = p / sum / INIT_COUNT};
-        t->results[t->num_nodes + i] = (node_result){0};
+    const uint32_t *moves = t->a.moves + nd->moves;
+    while (nd->fresh < nd->num_moves && moves[nd->fresh] & MOVE_MADE) nd->fresh++;
+    if (nd->fresh == nd->num_moves) return;
+    float p = prior_of(moves[nd->fresh]);
+    nd->fresh_value = nd->expected * sqrtf(p);
+    nd->fresh_urgency = p / nd->prior_sum / INIT_COUNT;
+}
+
+/* Expands node v, whose position is b (lazily played: the colour to move
+ * may have no move, and is then passed over): its considered moves in
+ * prior order, none an edge yet, or NODE_TERMINAL when no colour can move.
+ * Returns 0 when out of memory.  A move's edge starts with a value of
+ * INIT_COUNT weight: the value the mover expects now, scaled by the square
+ * root of its prior over the best prior (Pentobi's initialisation), so that
+ * the moves the prior likes least are hardly tried before the search has
+ * found the others bad. */
+static int expand(tree *t, uint32_t v, bk_board *b)
+{
+    int n;
+    while ((n = bk_gen_moves(b, b->to_move, t->moves)) == 0) {
+        bk_out_of_moves(b);
+        if (b->to_move < 0) {
+            t->a.nodes[v].state = NODE_TERMINAL;
+            return 1;
+        }
     }
-    t->nodes[v].first_child = (uint32_t)t->num_nodes;
-    t->nodes[v].num_children = (uint16_t)n;
-    t->num_nodes += n;
+    if (!bk_arena_reserve_moves(&t->a, n)) return 0;
+    float sum;
+    int considered = order_by_prior(t, b, n, t->a.moves + t->a.num_moves, &sum);
+    node *nd = &t->a.nodes[v];
+    nd->moves = (uint32_t)t->a.num_moves;
+    t->a.num_moves += considered;
+    nd->num_moves = (uint16_t)considered;
+    nd->num_edges = 0;
+    nd->fresh = 0;
+    nd->colour = (uint8_t)b->to_move;
+    nd->mover = (uint8_t)bk_player_of_colour(b, b->to_move);
+    nd->expected = expected_value(t, nd->mover);
+    nd->prior_sum = sum;
+    nd->state = NODE_EXPANDED;
+    next_fresh(t, nd);
     return 1;
 }
 
-/* The child of v to descend to: the highest value plus the exploration
- * term c P sqrt(N) log(N + 1) / n, P its prior share, N the visits of v and
- * n its count (AlphaGo's term with Pentobi's log factor).  Once v has
- * TRY_ALL_AFTER visits per child, a child never visited comes first (the
- * first in prior order): a move the prior dislikes, such as the one small
- * piece that wins an endgame, is tried at last. */
-static uint32_t select_child(const tree *t, const node *v)
+/* The edge of node v's move of rank r, made now (the move had none);
+ * NO_INDEX when out of memory. */
+static uint32_t make_edge(tree *t, uint32_t v, int r)
 {
-    const node *children = t->nodes + v->first_child;
-    double parent = (double)v->visits;
-    /* at most FLT_MAX (urgency <= 1): a huge exploration then ranks by
-     * urgency, its limit, where infinity would tie every child at the first */
-    float explore = (float)fmin(t->params.exploration * sqrt(parent) * log(parent + 1.0), FLT_MAX), best = -1.0f;
-    int choice = 0, try_all = parent > (double)TRY_ALL_AFTER * v->num_children;
-    for (int i = 0; i < v->num_children; i++) {
-        if (try_all && children[i].visits == 0) return v->first_child + (uint32_t)i;
-        float x = children[i].value + explore * children[i].urgency;
-        if (x > best) {
+    if (!bk_arena_room_for_edge(&t->a, v)) return NO_INDEX;
+    node *nd = &t->a.nodes[v];
+    uint32_t *word = &t->a.moves[nd->moves + (uint32_t)r], e = nd->edges + nd->num_edges;
+    float p = prior_of(*word);
+    t->a.edges[e] = (edge){.value = nd->expected * sqrtf(p), .count = INIT_COUNT, .prior = p / nd->prior_sum,
+                           .move = (uint16_t)(*word & 0xFFFF), .rank = (uint16_t)r};
+    *word = (*word & 0xFFFF) | MOVE_MADE | (uint32_t)nd->num_edges << 16;
+    nd->num_edges++;
+    if (r == nd->fresh) next_fresh(t, nd);
+    return e;
+}
+
+/* The edge of node v (with `visits`) to descend by: the highest value plus
+ * the exploration term c P sqrt(N) log(N + 1) / n, P its prior share, N the
+ * visits of v and n its count (AlphaGo's term with Pentobi's log factor);
+ * ties go to the first in prior order.  Once v has TRY_ALL_AFTER visits per
+ * move, a move never visited comes first (the first in prior order): a move
+ * the prior dislikes, such as the one small piece that wins an endgame, is
+ * tried at last.  A move without an edge scores as its edge would; of
+ * those only the first in prior order (nd->fresh) can score best.
+ * NO_INDEX when out of memory. */
+static uint32_t select_edge(tree *t, uint32_t v, uint32_t visits)
+{
+    const node *nd = &t->a.nodes[v];
+    const edge *es = t->a.edges + nd->edges;
+    float explore = exploration(t, visits), best = -1.0f;
+    int choice = -1, unvisited = -1, try_all = (double)visits > (double)TRY_ALL_AFTER * nd->num_moves;
+    for (int i = 0; i < nd->num_edges; i++) {
+        if (try_all && es[i].visits == 0 && (unvisited < 0 || es[i].rank < es[unvisited].rank)) unvisited = i;
+        float x = es[i].value + explore * (es[i].prior / es[i].count);
+        if (x > best || (x == best && es[i].rank < es[choice].rank)) {
             best = x;
             choice = i;
         }
     }
-    return v->first_child + (uint32_t)choice;
+    int fresh = nd->fresh < nd->num_moves ? nd->fresh : -1;
+    if (try_all && unvisited >= 0 && (fresh < 0 || es[unvisited].rank < fresh)) return nd->edges + (uint32_t)unvisited;
+    if (fresh >= 0) {
+        float x = nd->fresh_value + explore * nd->fresh_urgency;
+        if (try_all || choice < 0 || x > best || (x == best && fresh < es[choice].rank)) {
+            uint32_t e = make_edge(t, v, fresh);
+            if (e != NO_INDEX || choice < 0) return e;
+        }
+    }
+    return nd->edges + (uint32_t)choice;
 }
 
-/* Adds value x of weight w to the mean of node nd. */
-static void add_value(node *nd, double x, float w)
+/* Adds value x of weight w to the mean of edge e. */
+static void add_value(edge *e, double x, float w)
 {
-    nd->count += w;
-    nd->value += (float)(w * (x - nd->value) / nd->count);
-    nd->urgency = nd->prior / nd->count;
+    e->count += w;
+    e->value += (float)(w * (x - e->value) / e->count);
 }
 
-/* RAVE (all moves as first): every child of a node on the path gains the
- * simulation's value as if it had been played there, when its colour played
- * that placement later in the simulation, weighted the more the sooner it did
- * (weight w (1 - d / r), d the moves from the node to the first such play and
- * r the moves from the node to the end), while the node has few visits and
- * the child a small count.  `colours`: the colour to move at each node of
- * the path.  The moves of the simulation are b's history from the root's on. */
-static void update_rave(tree *t, const bk_board *b, const uint32_t *path, const int8_t *colours, uint32_t depth,
-                        const double *values)
+/* RAVE for node v, the i-th of the path: each of its moves that `colour`
+ * played later in the simulation (t->played_by) gains its value as if
+ * played there (an edge made for it if it had none). */
+static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, const double *values)
 {
-    int first = t->root.num_moves, last = b->num_moves; /* history index of the root's move, and the end */
-    int8_t *played_by = t->played_by;
-    int16_t *first_play = t->first_play;
-    /* A weight beyond RAVE_WEIGHT_MAX would change nothing: a child's count
+    const int8_t *played_by = t->played_by;
+    const int16_t *first_play = t->first_play;
+    float rest = 1.0f / (float)from_end;
+    /* A weight beyond RAVE_WEIGHT_MAX would change nothing: an edge's count
      * before an update is at most RAVE_CHILD_MAX, so its mean becomes the
      * update's value already; as a float's infinity it would become NaN
      * (inf / inf). */
     float rave = (float)fmin(t->params.rave, RAVE_WEIGHT_MAX);
-    for (int k = last - 1; k >= first + (int)depth - 1; k--) { /* the playout's moves */
+    double value = values[t->a.nodes[v].mover];
+    for (int r = 0; r < t->a.nodes[v].num_moves; r++) {
+        const node *nd = &t->a.nodes[v];
+        uint32_t word = t->a.moves[nd->moves + (uint32_t)r];
+        int id = (int)(word & 0xFFFF);
+        if (played_by[id] != colour) continue;
+        uint32_t e = word & MOVE_MADE ? nd->edges + (word >> 16 & 0x7FFF) : make_edge(t, v, r);
+        if (e == NO_INDEX || t->a.edges[e].count > RAVE_CHILD_MAX) continue;
+        float w = rave * (1.0f - (float)(first_play[id] - i) * rest);
+        add_value(&t->a.edges[e], value, w);
+    }
+}
+
+/* RAVE (all moves as first): every move of a node on the path gains the
+ * simulation's value as if it had been played there, when its colour played
+ * that placement later in the simulation, weighted the more the sooner it did
+ * (weight w (1 - d / r), d the moves from the node to the first such play and
+ * r the moves from the node to the end), while the node has few visits and
+ * the move's edge a small count.  nodes[0..depth]: the path (NO_INDEX: no
+ * node), ranks[i] the rank of the move from nodes[i], colours[i] the colour
+ * to move there.  The moves of the simulation are b's history from the root's on. */
+static void update_rave(tree *t, const bk_board *b, const uint32_t *nodes, const uint16_t *ranks,
+                        const int8_t *colours, int depth, const double *values)
+{
+    int first = t->root.num_moves, last = b->num_moves; /* history index of the root's move, and the end */
+    int8_t *played_by = t->played_by;
+    int16_t *first_play = t->first_play;
+    for (int k = last - 1; k >= first + depth; k--) { /* the playout's moves */
         played_by[b->history[k].id] = b->history[k].colour;
         first_play[b->history[k].id] = (int16_t)(k - first);
     }
-    for (int i = (int)depth - 1; i >= 0; i--) {
-        const node *v = &t->nodes[path[i]];
-        if (v->visits > RAVE_PARENT_MAX) break; /* and so every node above */
-        if (v->first_child) {
-            node *children = t->nodes + v->first_child;
-            float rest = 1.0f / (float)(last - first - i);
-            for (int c = 0; c < v->num_children; c++) {
-                int id = children[c].move;
-                if (played_by[id] != colours[i] || children[c].count > RAVE_CHILD_MAX) continue;
-                float w = rave * (1.0f - (float)(first_play[id] - i) * rest);
-                add_value(&children[c], values[children[c].player], w);
-            }
-        }
+    for (int i = depth; i >= 0; i--) {
+        uint32_t visits = i ? edge_of_rank(t, &t->a.nodes[nodes[i - 1]], ranks[i - 1])->visits : t->root_visits;
+        if (visits > RAVE_PARENT_MAX) break; /* and so every node above */
+        if (nodes[i] != NO_INDEX && t->a.nodes[nodes[i]].state == NODE_EXPANDED)
+            rave_moves(t, nodes[i], colours[i], i, last - first - i, values);
         /* the move from node i, at index i, counts for the nodes above (not
          * for node i's own child on the path, which has its real visit) */
         if (first + i < last) {
@@ -453,27 +506,64 @@ static void playout_values(tree *t, const bk_board *b, double *values, double *s
     }
 }
 
+/* The node edge e leads to, made now when it has none (the player who made
+ * its move `player`, `depth` moves below the root); NO_INDEX when the tree
+ * may not grow or is out of memory.  The root's children may always be
+ * made: their figures are what the search says of its moves. */
+static uint32_t child_of(tree *t, uint32_t e, int depth, int player)
+{
+    uint32_t c = t->a.edges[e].child;
+    if (c || (t->full && depth > 1)) return c ? c : NO_INDEX;
+    c = bk_arena_node(&t->a, player);
+    if (c != NO_INDEX) t->a.edges[e].child = c;
+    return c;
+}
+
+/* The descent: from the root along the selected edges, expanding a node
+ * once visited more often the deeper it is, to a leaf.  The moves are played
+ * lazily: whether the next colour can move is found only where it matters
+ * (an expansion looks anyway; an expanded node knows its colour).  Writes
+ * the path (nodes[0..depth], ranks[i] the rank of the move from nodes[i]:
+ * its edge may move to a larger block as edges are made, colours[i] the
+ * colour to move at nodes[i]); returns its depth. */
+static int descend(tree *t, bk_board *b, uint32_t *nodes, uint16_t *ranks, int8_t *colours)
+{
+    int depth = 0;
+    uint32_t v = 0, visits = t->root_visits;
+    nodes[0] = 0;
+    while (b->to_move >= 0) {
+        if (t->a.nodes[v].state == NODE_LEAF) {
+            double after = EXPAND_AFTER + EXPAND_STEP * depth;
+            if (v != 0 && (t->full || visits <= after)) break;
+            if (!expand(t, v, b)) break;
+        }
+        const node *nd = &t->a.nodes[v];
+        if (nd->state == NODE_TERMINAL) {
+            while (b->to_move >= 0) bk_out_of_moves(b); /* the colours left have no move */
+            break;
+        }
+        while (b->to_move != nd->colour) bk_out_of_moves(b); /* those before it have none */
+        colours[depth] = (int8_t)nd->colour;
+        uint32_t e = select_edge(t, v, visits);
+        if (e == NO_INDEX) break;
+        int player = t->a.nodes[v].mover;
+        bk_play_lazy(b, t->a.edges[e].move);
+        visits = t->a.edges[e].visits;
+        ranks[depth++] = t->a.edges[e].rank;
+        v = nodes[depth] = child_of(t, e, depth, player);
+        if (v == NO_INDEX) break;
+    }
+    return depth;
+}
+
 static void simulate(tree *t)
 {
+    if (!t->full && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap)) bk_tree_prune(t);
     bk_board b = t->root;
-    uint32_t path[BK_MAX_HISTORY + 2], depth = 0, v = 0;
+    uint32_t nodes[BK_MAX_HISTORY + 2];
+    uint16_t ranks[BK_MAX_HISTORY + 2];
     int8_t colours[BK_MAX_HISTORY + 2];
-    path[depth++] = 0;
-    for (;;) {
-        if (b.to_move < 0) break;
-        if (t->nodes[v].first_child == 0) {
-            double after = EXPAND_AFTER + EXPAND_STEP * (depth - 1);
-            if (t->full || (v != 0 && t->nodes[v].visits <= after)) break;
-            if (!expand(t, v, &b)) {
-                t->full = 1;
-                break;
-            }
-        }
-        colours[depth - 1] = (int8_t)b.to_move;
-        v = select_child(t, &t->nodes[v]);
-        bk_play_unchecked(&b, t->nodes[v].move);
-        path[depth++] = v;
-    }
+    int depth = descend(t, &b, nodes, ranks, colours);
     bk_policy_playout(&b, &t->rng, &t->playout_scratch, t->replies);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
@@ -484,14 +574,19 @@ static void simulate(tree *t)
         t->player_values[p] += values[p];
         t->player_scores[p] += scores[p];
     }
-    if (t->params.rave > 0.0) update_rave(t, &b, path, colours, depth, values);
-    for (uint32_t i = 0; i < depth; i++) {
-        node *nd = &t->nodes[path[i]];
-        nd->visits++;
-        add_value(nd, values[nd->player], 1.0f);
-        t->results[path[i]].value += values[nd->player];
-        t->results[path[i]].win += shares[nd->player];
-        t->results[path[i]].score += scores[nd->player];
+    if (t->params.rave > 0.0) update_rave(t, &b, nodes, ranks, colours, depth, values);
+    t->root_visits++;
+    for (int i = 0; i < depth; i++) {
+        const node *nd = &t->a.nodes[nodes[i]];
+        edge *e = edge_of_rank(t, nd, ranks[i]);
+        e->visits++;
+        add_value(e, values[nd->mover], 1.0f);
+        if (nodes[i + 1] == NO_INDEX) continue;
+        node *c = &t->a.nodes[nodes[i + 1]];
+        c->played++;
+        c->value += values[c->player];
+        c->win += shares[c->player];
+        c->score += scores[c->player];
     }
     t->simulations++;
     t->played++;
@@ -506,11 +601,11 @@ static void simulate(tree *t)
  * search plays its most visited move; Pentobi stops its searches so too). */
 static int settled(const tree *t)
 {
-    const node *root = &t->nodes[0];
-    if (t->params.early_stop <= 0.0 || !root->first_child || t->target == INT64_MAX) return 0;
+    const node *root = &t->a.nodes[0];
+    if (t->params.early_stop <= 0.0 || root->state != NODE_EXPANDED || t->target == INT64_MAX) return 0;
     uint32_t best = 0, next = 0;
-    for (uint32_t i = 0; i < root->num_children; i++) {
-        uint32_t v = t->nodes[root->first_child + i].visits;
+    for (uint32_t i = 0; i < root->num_edges; i++) {
+        uint32_t v = t->a.edges[root->edges + i].visits;
         if (v > best) {
             next = best;
             best = v;

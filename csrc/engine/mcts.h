@@ -48,7 +48,10 @@ typedef struct {
                                * (exp(w . x / T)); above 1 flatter than the fitted prior */
     double rave;        /* weight w of a RAVE update: w (1 - d / r) for a placement played d
                          * moves after the node, r moves before the end; 0: none */
-    int64_t max_nodes;  /* the trees stop growing here (all together); playouts go on */
+    int64_t max_nodes;  /* tree nodes (positions searched) in all trees before the least visited
+                         * subtrees are pruned; default UINT32_MAX: the memory budget decides */
+    int64_t memory;     /* bytes the trees may hold in all before the least visited subtrees are
+                         * pruned; 0: bk_mcts_default_memory() */
     double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
                          * win outweighs any loss); 0: the small fixed margin term instead
                          * (see playout_values in mcts.c) */
@@ -60,22 +63,36 @@ typedef struct {
 
 /* Sensible defaults for the parameters above. */
 bk_mcts_params bk_mcts_defaults(void);
+/* The memory budget of a search by default: a quarter of the machine's
+ * memory, at most 1 GiB (a search of 1.1 million simulations from the Duo
+ * opening needs about half that). */
+int64_t bk_mcts_default_memory(void);
 
 typedef struct bk_mcts bk_mcts;
 
 #define BK_MCTS_MAX_THREADS 64
 
 /* A search from a copy of `root` (the board is not kept) on `threads`
- * threads, 1 .. BK_MCTS_MAX_THREADS, each tree with max_nodes / threads
- * nodes at most; NULL when out of memory or threads is out of range. */
+ * threads, 1 .. BK_MCTS_MAX_THREADS, each tree with its share of max_nodes
+ * and of the memory budget; NULL when out of memory or threads is out of
+ * range.
+ *
+ * A tree's memory grows with what the search learns, not with the moves
+ * it could consider: a position's moves are kept in 4 bytes each, a move's
+ * statistics only once the search or a RAVE update touches it, a position's
+ * node only once a simulation reaches it (mcts_tree.h).  When a tree holds
+ * its share of the budget or of max_nodes, the subtrees below its least
+ * visited nodes are freed (their moves' statistics above them kept), as
+ * Pentobi prunes its tree, and the search goes on growing where it is
+ * looking; only if that frees too little does it stop growing (the root's
+ * moves always have their nodes). */
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads);
 void bk_mcts_free(bk_mcts *t);
 /* A search of n more simulations in all (0: until stopped), split evenly
  * between the threads: bk_mcts_start starts the threads of every tree but
  * the first, whose share the caller runs by bk_mcts_run (so that it may
  * check the clock between calls), then bk_mcts_finish waits for the others.
- * Once a tree has its nodes (or memory runs out) it stops growing; the
- * simulations go on from its leaves.  Between start and finish only
+ * Between start and finish only
  * bk_mcts_run may be called. */
 void bk_mcts_start(bk_mcts *t, int64_t n);
 /* Runs up to n simulations of the first tree's share on the calling thread;
@@ -95,6 +112,10 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed);
 /* Simulations behind the root's statistics, over all threads: run since the
  * root was set plus those kept by bk_mcts_advance. */
 int64_t bk_mcts_simulations(const bk_mcts *t);
+/* Bytes the trees hold (their arrays' room), over all threads. */
+int64_t bk_mcts_memory(const bk_mcts *t);
+/* Times the trees were pruned to stay within their budget, over all threads. */
+int64_t bk_mcts_prunings(const bk_mcts *t);
 
 typedef struct {
     int id;          /* placement id */

@@ -1,5 +1,15 @@
 /* The search's trees, shared by mcts.c (growing them) and mcts_result.c
- * (reading their statistics); private to the search. */
+ * (reading their statistics); private to the search.
+ *
+ * A tree's memory grows with what the search learns, not with the branching
+ * factor.  An expanded node keeps its considered moves in prior order as one
+ * 32-bit word each (the placement and its quantised prior); a move becomes
+ * an edge (its statistics, 24 bytes) only once the search selects it or a
+ * RAVE update reaches it, and a node (the position it leads to, 64 bytes)
+ * only once a simulation goes through it.  A move never touched behaves as
+ * an edge would with its prior's initial value and count: of those, only the
+ * first in prior order can be the best choice, so the selection looks at it
+ * alone (the node caches its score). */
 #ifndef BK_MCTS_TREE_H
 #define BK_MCTS_TREE_H
 
@@ -8,38 +18,71 @@
 
 #include "engine/mcts.h"
 
+/* A considered move: bits 0-15 its placement id; bit 31 clear: bits 16-30
+ * its prior over the node's best as -512 log2 (PRIOR_STEPS per octave);
+ * bit 31 set: bits 16-30 the index of its edge among the node's edges. */
+#define MOVE_MADE 0x80000000u
+#define PRIOR_STEPS 512
+#define MAX_QUANTISED_PRIOR 0x7FFF /* a prior of 2^-64 or less */
+
 typedef struct {
-    uint32_t first_child;   /* 0 until expanded: the root is never anyone's child */
-    uint32_t visits;        /* simulations through here */
-    float value;            /* the mean value for `player` the selection steers by: over the
-                             * prior's initial count, the visits and the RAVE updates */
-    float count;            /* the weight behind `value` */
-    float prior;            /* its share of the parent's priors */
-    float urgency;          /* prior / count, kept for the selection's scan */
-    uint16_t move;          /* placement id that leads here */
-    uint16_t num_children;  /* legal placements here, once expanded */
-    uint8_t player;         /* who made `move` */
+    float value;     /* the mean value for the mover the selection steers by: over the prior's
+                      * initial count, the visits and the RAVE updates */
+    float count;     /* the weight behind `value` */
+    float prior;     /* its share of the node's priors */
+    uint32_t visits; /* simulations through this move */
+    uint32_t child;  /* the node it leads to, 0 until a simulation went through it (or pruned) */
+    uint16_t move;   /* placement id */
+    uint16_t rank;   /* its index in the node's moves in prior order */
+} edge;
+
+enum { NODE_LEAF, NODE_EXPANDED, NODE_TERMINAL };
+
+typedef struct {
+    double value, win, score; /* sums over `played` simulations for `player`: the playout's
+                               * value, its side's share of the win, its final score */
+    uint32_t moves;       /* index of its considered moves (num_moves words) in tree.moves */
+    uint32_t edges;       /* index of its edges (room for the power of 2 >= num_edges) in tree.edges */
+    uint32_t played;      /* simulations behind the sums: the visits since the node was made */
+    float expected;       /* the value its mover expected when it was expanded (initial values) */
+    float prior_sum;      /* its considered moves' priors over the best, added up */
+    float fresh_value;    /* the initial value and prior share / count of move `fresh` */
+    float fresh_urgency;
+    uint16_t num_moves;   /* considered moves, once expanded */
+    uint16_t num_edges;   /* moves made edges */
+    uint16_t fresh;       /* the first rank not made an edge (num_moves: none left) */
+    uint8_t player;       /* who made the move leading here */
+    uint8_t mover;        /* the player to move here, once expanded */
+    uint8_t colour;       /* the colour to move here, once expanded */
+    uint8_t state;        /* NODE_LEAF until expanded; NODE_TERMINAL: the game is over */
 } node;
 
-/* What the nodes' results say to the analysis, beside the values the
- * search steers by: kept apart so that selection scans only the nodes. */
+#define EDGE_CLASSES 16 /* edge blocks of 2^0 .. 2^15 edges: BK_MAX_MOVES fit in the largest */
+
+/* A tree's memory: nodes, considered moves and edges, each an array grown by
+ * doubling; freed edge blocks are reused by size. */
 typedef struct {
-    double value; /* sum of the playout values for `player` over the visits */
-    double win;   /* sum of the shares of the win of `player`'s side */
-    double score; /* sum of the final scores of `player` */
-} node_result;
+    node *nodes;
+    uint32_t *moves;
+    edge *edges;
+    int64_t num_nodes, nodes_room, num_moves, moves_room, num_edges, edges_room;
+    uint32_t free_edges[EDGE_CLASSES]; /* per class: a freed block (its first edge's `child`: the next), or
+                                        * UINT32_MAX */
+} arena;
 
 /* One tree; a search runs one per thread. */
 typedef struct {
     bk_board root;
     bk_mcts_params params;
     bk_rng rng;
-    node *nodes;
-    node_result *results; /* one per node */
-    int64_t num_nodes, capacity;
+    arena a;
+    uint32_t root_visits;
+    int64_t budget;      /* bytes this tree may hold before it prunes */
+    int64_t node_cap;    /* nodes it may hold before it prunes (params.max_nodes / trees) */
+    int full;            /* pruning could not make room: no more nodes or expansions below the root */
+    int64_t prunings;    /* times the tree was pruned */
     int64_t simulations; /* behind the root's children: kept from earlier searches and run since */
     int64_t played;      /* run since the root was set (those of player_wins and player_scores) */
-    int full; /* the tree could not grow: no more expansions */
     int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
     int num_players;
     double player_wins[BK_MAX_COLOURS];   /* per player: sums over the `played` simulations */
@@ -48,9 +91,10 @@ typedef struct {
     /* per player: count, mean and sum of squared deviations (Welford) of its
      * margins over the `played` simulations, for the standardised margin */
     double margin_n[BK_MAX_COLOURS], margin_mean[BK_MAX_COLOURS], margin_m2[BK_MAX_COLOURS];
-    uint16_t moves[BK_MAX_MOVES], ordered[BK_MAX_MOVES]; /* expansion's scratch */
-    float priors[BK_MAX_MOVES], ordered_priors[BK_MAX_MOVES];
-    uint8_t bucket[BK_MAX_MOVES];
+    uint16_t moves[BK_MAX_MOVES]; /* expansion's scratch */
+    float priors[BK_MAX_MOVES];
+    uint16_t quantised[BK_MAX_MOVES];
+    uint32_t sorted[BK_MAX_MOVES];
     /* RAVE's scratch, per placement: the colour that played it in this
      * simulation (-1: none) and the first index in its moves where it did */
     int8_t played_by[BK_MAX_PLACEMENTS];
@@ -69,4 +113,38 @@ struct bk_mcts {
     int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
 };
 
+/* The edge of node nd for move rank r, or NULL while the move has none. */
+static inline edge *edge_of_rank(const tree *t, const node *nd, int r)
+{
+    uint32_t w = t->a.moves[nd->moves + (uint32_t)r];
+    return w & MOVE_MADE ? t->a.edges + nd->edges + (w >> 16 & 0x7FFF) : NULL;
+}
+
 #endif
+
+/* mcts_memory.c: a tree's arena, and pruning it. */
+#define NO_INDEX UINT32_MAX
+
+/* An empty arena with room for a root node (its fields zero); 0 when out of memory. */
+int bk_arena_init(arena *a);
+void bk_arena_free(arena *a);
+/* Bytes the arena holds (its arrays' room). */
+int64_t bk_arena_bytes(const arena *a);
+/* Bytes in use: what pruning must bring under the budget. */
+int64_t bk_arena_used(const arena *a);
+/* A new node, zero but for `player`, or NO_INDEX when out of memory. */
+uint32_t bk_arena_node(arena *a, int player);
+/* Room for n more considered moves at a.moves + a.num_moves; 0 when out of memory. */
+int bk_arena_reserve_moves(arena *a, int64_t n);
+/* Room for one more edge in node v's block (moved to a larger block when
+ * full); 0 when out of memory. */
+int bk_arena_room_for_edge(arena *a, uint32_t v);
+/* Makes node `top` (with `visits`) the root of t's arena, keeping below it
+ * the nodes of at least min_visits visits (and the root's children and
+ * grandchildren whatever their visits) and the expansions of those nodes;
+ * the rest is freed.  0 when out of memory, t unchanged. */
+int bk_tree_keep(tree *t, uint32_t top, uint64_t min_visits);
+/* Frees the least visited subtrees of t until it holds at most half its
+ * budget and node cap, or all but the root's children and grandchildren;
+ * sets t->full when that leaves it above three quarters of either. */
+void bk_tree_prune(tree *t);

@@ -177,6 +177,19 @@ static bk_mcts *search_for(kept_search *k, const bk_board *b, const bk_mcts_para
     return t;
 }
 
+static PyObject *mcts_tree_memory(PyObject *module, PyObject *tree_obj)
+{
+    (void)module;
+    kept_search *k = PyCapsule_GetPointer(tree_obj, KEPT_SEARCH);
+    if (!k) {
+        PyErr_Clear();
+        return PyErr_Format(PyExc_TypeError, "tree must be an object from mcts_tree(), not %s",
+                            Py_TYPE(tree_obj)->tp_name);
+    }
+    if (!k->search || k->busy) return Py_BuildValue("(LL)", 0LL, 0LL);
+    return Py_BuildValue("(LL)", (long long)bk_mcts_memory(k->search), (long long)bk_mcts_prunings(k->search));
+}
+
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"game",    "simulations", "seconds",   "exploration", "prior_temperature",
@@ -274,10 +287,15 @@ static PyMethodDef agent_functions[] = {
      "`simulations` are added to those; any other position, parameters or\n"
      "threads start a new search.  A holder in use by a search running on\n"
      "another thread is left alone (that call searches on its own)."},
+    {"mcts_tree_memory", mcts_tree_memory, METH_O,
+     "mcts_tree_memory(tree)\n--\n\n"
+     "(bytes, prunings): the memory that the search kept in `tree` (from\n"
+     "mcts_tree()) holds, and how often its trees were pruned to stay within\n"
+     "their budget; (0, 0) while it holds none.  TypeError for another object."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
      "     prior_temperature=2.5, rave=0.3, margin=0.375, replies=True,\n"
-     "     early_stop=0.0, max_nodes=4194304, threads=1, seed=0, tree=None)\n--\n\n"
+     "     early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
      "released (csrc/engine/mcts.h): children start from the tree's prior at\n"
      "`prior_temperature` (prior.h: exp(w . x / T); above 1 flatter), a\n"
@@ -288,7 +306,10 @@ static PyMethodDef agent_functions[] = {
      "whichever comes first; with early_stop f > 0, a tree's share of the\n"
      "simulations also ends once its most visited move leads the next by more\n"
      "than f times the simulations left (f = 1: once that move cannot change).\n"
-     "threads > 1: one tree per thread, their root statistics added.  The\n"
+     "threads > 1: one tree per thread, their root statistics added.  A tree\n"
+     "holding its share of the memory budget (a quarter of the machine's\n"
+     "memory, at most 1 GiB, for all trees) or of max_nodes (its positions)\n"
+     "frees its least visited subtrees and searches on.  The\n"
      "defaults of exploration, prior_temperature, rave, margin, replies,\n"
      "early_stop and max_nodes are the engine's, MCTS_DEFAULTS.  ValueError for a\n"
      "value out of range (exploration, rave and early_stop: >= 0 and finite;\n"

@@ -1,0 +1,203 @@
+/* A search tree's memory: its arena of nodes, considered moves and edges,
+ * and pruning the least visited subtrees when it is full (as Pentobi
+ * prunes its tree), so that a long search keeps learning where it matters
+ * instead of silently stopping; see mcts_tree.h. */
+#include "engine/mcts_tree.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define INITIAL_ROOM 1024
+
+/* Grows array *p of *room items of `size` bytes to hold `need`, doubling; 0
+ * when out of memory (then unchanged). */
+static int grow(void **p, int64_t *room, int64_t need, size_t size)
+{
+    if (need <= *room) return 1;
+    int64_t r = *room ? *room : INITIAL_ROOM;
+    while (r < need) r *= 2;
+    if (r > (int64_t)UINT32_MAX || (uint64_t)r > SIZE_MAX / size) return 0; /* indices are 32 bits */
+    void *q = realloc(*p, (size_t)r * size);
+    if (!q) return 0;
+    *p = q;
+    *room = r;
+    return 1;
+}
+
+int bk_arena_init(arena *a)
+{
+    *a = (arena){0};
+    for (int k = 0; k < EDGE_CLASSES; k++) a->free_edges[k] = NO_INDEX;
+    if (!grow((void **)&a->nodes, &a->nodes_room, 1, sizeof *a->nodes)) return 0;
+    a->nodes[0] = (node){0};
+    a->num_nodes = 1;
+    return 1;
+}
+
+void bk_arena_free(arena *a)
+{
+    free(a->nodes);
+    free(a->moves);
+    free(a->edges);
+    *a = (arena){0};
+}
+
+int64_t bk_arena_bytes(const arena *a)
+{
+    return a->nodes_room * (int64_t)sizeof(node) + a->moves_room * (int64_t)sizeof(uint32_t) +
+           a->edges_room * (int64_t)sizeof(edge);
+}
+
+int64_t bk_arena_used(const arena *a)
+{
+    return a->num_nodes * (int64_t)sizeof(node) + a->num_moves * (int64_t)sizeof(uint32_t) +
+           a->num_edges * (int64_t)sizeof(edge);
+}
+
+uint32_t bk_arena_node(arena *a, int player)
+{
+    if (!grow((void **)&a->nodes, &a->nodes_room, a->num_nodes + 1, sizeof *a->nodes)) return NO_INDEX;
+    a->nodes[a->num_nodes] = (node){.player = (uint8_t)player, .state = NODE_LEAF};
+    return (uint32_t)a->num_nodes++;
+}
+
+int bk_arena_reserve_moves(arena *a, int64_t n)
+{
+    return grow((void **)&a->moves, &a->moves_room, a->num_moves + n, sizeof *a->moves);
+}
+
+/* The class of a block for n >= 1 edges: the power of 2 at least n. */
+static int edge_class(int n)
+{
+    int k = 0;
+    while ((1 << k) < n) k++;
+    return k;
+}
+
+static int64_t block_size(int n)
+{
+    return n ? (int64_t)1 << edge_class(n) : 0;
+}
+
+/* A block of 2^k edges: a freed one, else new at the end; NO_INDEX when out of memory. */
+static uint32_t edge_block(arena *a, int k)
+{
+    uint32_t b = a->free_edges[k];
+    if (b != NO_INDEX) {
+        a->free_edges[k] = a->edges[b].child;
+        return b;
+    }
+    if (!grow((void **)&a->edges, &a->edges_room, a->num_edges + ((int64_t)1 << k), sizeof *a->edges))
+        return NO_INDEX;
+    b = (uint32_t)a->num_edges;
+    a->num_edges += (int64_t)1 << k;
+    return b;
+}
+
+int bk_arena_room_for_edge(arena *a, uint32_t v)
+{
+    int n = a->nodes[v].num_edges;
+    if (n & (n - 1)) return 1; /* not a power of 2: its block has room */
+    uint32_t b = edge_block(a, n ? edge_class(n) + 1 : 0);
+    if (b == NO_INDEX) return 0;
+    node *nd = &a->nodes[v];
+    if (n) {
+        memcpy(a->edges + b, a->edges + nd->edges, (size_t)n * sizeof *a->edges);
+        int k = edge_class(n);
+        a->edges[nd->edges].child = a->free_edges[k];
+        a->free_edges[k] = nd->edges;
+    }
+    nd->edges = b;
+    return 1;
+}
+
+/* Pruning keeps a node's expansion when it is the root or has min visits,
+ * and a node when it is near the root (so that the root's moves keep their
+ * figures even after the game goes on) or has min visits. */
+static int keeps_expansion(const node *nd, uint64_t visits, int depth, uint64_t min)
+{
+    return nd->state == NODE_EXPANDED && (depth == 0 || visits >= min);
+}
+
+static int keeps_node(uint64_t visits, int depth, uint64_t min)
+{
+    return depth <= 2 || visits >= min;
+}
+
+/* Counts into `size` the nodes, moves and edges that keeping the subtree of
+ * node v would hold. */
+static void measure(const arena *a, uint32_t v, uint64_t visits, int depth, uint64_t min, arena *size)
+{
+    const node *nd = &a->nodes[v];
+    size->num_nodes++;
+    if (!keeps_expansion(nd, visits, depth, min)) return;
+    size->num_moves += nd->num_moves;
+    size->num_edges += block_size(nd->num_edges);
+    const edge *es = a->edges + nd->edges;
+    for (int i = 0; i < nd->num_edges; i++)
+        if (es[i].child && keeps_node(es[i].visits, depth + 1, min))
+            measure(a, es[i].child, es[i].visits, depth + 1, min, size);
+}
+
+/* Copies what measure() counted of v's subtree to `to` (room enough);
+ * returns the copy's index. */
+static uint32_t copy(const arena *a, arena *to, uint32_t v, uint64_t visits, int depth, uint64_t min)
+{
+    const node *nd = &a->nodes[v];
+    uint32_t c = (uint32_t)to->num_nodes++;
+    node *cp = &to->nodes[c];
+    *cp = *nd;
+    if (!keeps_expansion(nd, visits, depth, min)) {
+        if (nd->state == NODE_EXPANDED) *cp = (node){.value = nd->value, .win = nd->win, .score = nd->score,
+                                                       .played = nd->played, .player = nd->player};
+        return c;
+    }
+    cp->moves = (uint32_t)to->num_moves;
+    memcpy(to->moves + to->num_moves, a->moves + nd->moves, (size_t)nd->num_moves * sizeof *a->moves);
+    to->num_moves += nd->num_moves;
+    cp->edges = (uint32_t)to->num_edges;
+    memcpy(to->edges + to->num_edges, a->edges + nd->edges, (size_t)nd->num_edges * sizeof *a->edges);
+    to->num_edges += block_size(nd->num_edges);
+    for (int i = 0; i < nd->num_edges; i++) {
+        edge *e = &to->edges[cp->edges + i];
+        if (e->child)
+            e->child = keeps_node(e->visits, depth + 1, min) ? copy(a, to, e->child, e->visits, depth + 1, min) : 0;
+    }
+    return c;
+}
+
+int bk_tree_keep(tree *t, uint32_t top, uint64_t min_visits)
+{
+    arena size = {0}, to;
+    measure(&t->a, top, UINT64_MAX, 0, min_visits, &size);
+    if (!bk_arena_init(&to)) return 0;
+    to.num_nodes = 0;
+    /* room for one more of each at least, so that no array is NULL */
+    if (!grow((void **)&to.nodes, &to.nodes_room, size.num_nodes + 1, sizeof *to.nodes) ||
+        !grow((void **)&to.moves, &to.moves_room, size.num_moves + 1, sizeof *to.moves) ||
+        !grow((void **)&to.edges, &to.edges_room, size.num_edges + 1, sizeof *to.edges)) {
+        bk_arena_free(&to);
+        return 0;
+    }
+    copy(&t->a, &to, top, UINT64_MAX, 0, min_visits);
+    bk_arena_free(&t->a);
+    t->a = to;
+    return 1;
+}
+
+void bk_tree_prune(tree *t)
+{
+    uint64_t min = 2;
+    for (;; min *= 2) {
+        arena size = {0};
+        measure(&t->a, 0, UINT64_MAX, 0, min, &size);
+        if ((bk_arena_used(&size) <= t->budget / 2 && size.num_nodes <= t->node_cap / 2) || min > t->root_visits)
+            break;
+    }
+    if (!bk_tree_keep(t, 0, min)) {
+        t->full = 1;
+        return;
+    }
+    t->prunings++;
+    if (bk_arena_used(&t->a) > t->budget / 4 * 3 || t->a.num_nodes > t->node_cap / 4 * 3) t->full = 1;
+}
