@@ -14,6 +14,7 @@ import os
 import random
 import signal
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -626,6 +627,20 @@ def test_search_by_time_and_by_count():
     assert _core.mcts(game, simulations=40, seconds=600.0)[3] == 40
     # both given, count unreachable in the time: the clock stops it
     assert _core.mcts(game, simulations=10**9, seconds=0.05)[3] < 10**9
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_limit_in_cpu_seconds_lets_every_thread_use_that_much_cpu(threads):
+    # cpu_seconds: the search ends only once the process's CPU clock, which its threads advance
+    # together, has gone on by `seconds` per thread: however busy the machine, it used at least
+    # that much CPU (a bound the stopping rule guarantees, not a timing).
+    game = blokus.Game("duo", start="any")
+    agent = MCTSAgent(2**62, seconds=0.05, cpu_seconds=True, threads=threads, reuse=False, seed=1)
+    before = time.process_time()
+    search = agent.search(game)
+    assert time.process_time() - before >= 0.05 * threads
+    assert search.simulations < 2**62 and int(search.ids[0]) in legal_set(game)
+    assert make_agent("mcts:seconds=0.05:cpu=1").options["cpu"] is True
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])

@@ -59,8 +59,8 @@ class MCTSAgent(_Seeded):
         Simulations per move (``sims`` in an agent string), in [1, 2**63). Default 1000 when
         ``seconds`` is not given either.
     seconds : float, optional
-        Wall-clock limit per move, in (0, 1e9]; with both, the search stops at whichever comes
-        first.
+        Time limit per move, in (0, 1e9]: wall-clock seconds, or CPU seconds with
+        ``cpu_seconds``; with both, the search stops at whichever comes first.
     exploration : float
         The exploration constant c above (``c`` or ``exploration``), >= 0 and finite; default
         0.5. 0: the children are chosen by their values alone.
@@ -115,6 +115,11 @@ class MCTSAgent(_Seeded):
         values, and ``simulations`` more are run on top, as Pentobi does; any other position
         starts afresh. A search of the same position again continues the last one. The agent
         then holds its trees (within the budget above) between calls.
+    cpu_seconds : bool
+        ``seconds`` counts the CPU time each search thread uses (``cpu=1``; default off: wall
+        time), read off the process's CPU clock, so that a busy machine slows the search down
+        instead of cutting its thinking short (another thread of the process that runs meanwhile
+        counts too).
     solve : int
         Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**63);
         default 0: none), in games of two sides (``duo``, ``classic_2``, ``classic_teams``)
@@ -141,7 +146,7 @@ class MCTSAgent(_Seeded):
                  margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
-                 reuse: bool = True, solve: int = 0, seed: int | None = None):
+                 reuse: bool = True, cpu_seconds: bool = False, solve: int = 0, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
@@ -158,13 +163,14 @@ class MCTSAgent(_Seeded):
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
+        _check(cpu_seconds in (0, 1), "cpu_seconds", cpu_seconds, "True or False (1 or 0)")
         _check(0 <= solve < 2**63, "solve", solve, "in [0, 2**63)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
                         "margin": float(margin), "replies": bool(replies),
                         "early_stop": float(early_stop),
-                        "max_nodes": int(max_nodes), "threads": int(threads)}
+                        "max_nodes": int(max_nodes), "threads": int(threads), "cpu": bool(cpu_seconds)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)

@@ -20,7 +20,7 @@ AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
                          "margin": ("margin", _real), "replies": ("replies", _whole),
                          "max_nodes": ("max_nodes", _whole), "threads": ("threads", _whole),
                          "early_stop": ("early_stop", _real), "reuse": ("reuse", _whole),
-                         "solve": ("solve", _whole)}),
+                         "cpu": ("cpu_seconds", _whole), "solve": ("solve", _whole)}),
 }
 
 

@@ -194,15 +194,16 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"game",    "simulations", "seconds",   "exploration", "prior_temperature",
                              "rave",    "margin",      "replies",   "early_stop",  "max_nodes",
-                             "threads", "seed",        "tree",      NULL};
+                             "threads", "seed",        "tree",      "cpu",         NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpdLLOO:mcts", kwlist, &game, &simulations, &seconds,
+    int cpu = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpdLLOOp:mcts", kwlist, &game, &simulations, &seconds,
                                      &params.exploration, &params.prior_temperature, &params.rave, &params.margin,
-                                     &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj))
+                                     &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj, &cpu))
         return NULL;
     params.max_nodes = max_nodes;
     bk_board *b = bkpy_game_board(module, game, "mcts");
@@ -219,7 +220,11 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
     if (!t) return NULL;
     int kept = k && k->search == t;
     if (kept) k->busy = 1;
-    double deadline = seconds > 0.0 ? bkpy_now() + seconds : 0.0;
+    /* cpu: `seconds` of CPU for each thread, read off the process's CPU clock,
+     * which the threads together advance `threads` times as fast as the wall
+     * clock; a busy machine then slows the search instead of shortening it */
+    double (*clock)(void) = cpu ? bkpy_cpu_now : bkpy_now;
+    double deadline = seconds > 0.0 ? clock() + (cpu ? seconds * (double)threads : seconds) : 0.0;
     int64_t left;
     int interrupted;
     bk_mcts_start(t, simulations);
@@ -228,7 +233,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
         left = bk_mcts_run(t, SEARCH_CHUNK);
         Py_END_ALLOW_THREADS
         interrupted = PyErr_CheckSignals() < 0;
-    } while (!interrupted && left > 0 && !(deadline && bkpy_now() >= deadline));
+    } while (!interrupted && left > 0 && !(deadline && clock() >= deadline));
     Py_BEGIN_ALLOW_THREADS
     bk_mcts_finish(t, left > 0); /* stopped by the clock or Ctrl-C: the others stop too */
     Py_END_ALLOW_THREADS
@@ -295,7 +300,8 @@ static PyMethodDef agent_functions[] = {
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
      "     prior_temperature=2.5, rave=0.3, margin=0.375, replies=True,\n"
-     "     early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None)\n--\n\n"
+     "     early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None,\n"
+     "     cpu=False)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
      "released (csrc/engine/mcts.h): children start from the tree's prior at\n"
      "`prior_temperature` (prior.h: exp(w . x / T); above 1 flatter), a\n"
@@ -303,9 +309,11 @@ static PyMethodDef agent_functions[] = {
      "prior share, N its parent's visits, n its count), RAVE updates of weight\n"
      "`rave` (0: none) along each simulation's path, playouts by the playout\n"
      "policy.  Stops after `simulations` (over all threads) or `seconds`,\n"
-     "whichever comes first; with early_stop f > 0, a tree's share of the\n"
-     "simulations also ends once its most visited move leads the next by more\n"
-     "than f times the simulations left (f = 1: once that move cannot change).\n"
+     "whichever comes first (cpu=True: seconds of CPU time per thread, from\n"
+     "the process's CPU clock, else of the wall clock); with early_stop f > 0,\n"
+     "a tree's share of the simulations also ends once its most visited move\n"
+     "leads the next by more than f times the simulations left (f = 1: once\n"
+     "that move cannot change).\n"
      "threads > 1: one tree per thread, their root statistics added.  A tree\n"
      "holding its share of the memory budget (a quarter of the machine's\n"
      "memory, at most 1 GiB, for all trees) or of max_nodes (its positions)\n"

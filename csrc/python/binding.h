@@ -32,6 +32,15 @@ static inline double bkpy_now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Seconds of CPU time this process has used, all its threads together, for
+ * the time limits of searches in CPU seconds. */
+static inline double bkpy_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* ---- arguments (args.c) ----------------------------------------- */
 
 /* Index of `name` in names[0..n), or -1 with TypeError/ValueError set. */
