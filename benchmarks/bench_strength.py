@@ -3,13 +3,32 @@ runner ``twogtp``, colours alternating by game.
 
     PYTHONPATH=. python benchmarks/bench_strength.py --levels 5,6 --games 20 --agent mcts:sims=5000
 
-Per level it prints the games played, our score share (a win 1, a draw 1/2) with its 95% Wilson
-interval, and the CPU seconds per move of each side (twogtp's per-game ``cputime`` differences
-divided by the moves each side made, counted in the game records) and our mean final score
-margin (our points minus Pentobi's, replaying the game records with our rules): a finer reading of
-strength than the score share when few games are played. Pentobi runs with ``--nobook``
-(no opening book) and ``--noresign``. Exits 2 when ``pentobi-gtp`` or ``twogtp`` is missing
-(``--pentobi DIR``, default ``../shared/pentobi`` next to the checkout).
+Per level it prints the games played, our score share with its 95% Wilson interval, and the CPU
+seconds per move of each side (twogtp's per-game ``cputime`` differences divided by the moves each
+side made, counted in the game records) and our mean final score margin (our points minus the
+best other player's, replaying the game records with our rules): a finer reading of strength
+than the score share when few games are played. Pentobi runs with ``--nobook`` (no opening book)
+and ``--noresign``. Exits 2 when ``pentobi-gtp`` or ``twogtp`` is missing (``--pentobi DIR``,
+default ``../shared/pentobi`` next to the checkout).
+
+Who plays what, as twogtp arranges it (we are its program ``-b``, Pentobi ``-w``):
+
+- ``duo``, ``classic_2``: two players; we are player ``game % 2`` (classic_2: blue and red, or
+  yellow and green). The score share counts a win 1, a draw 1/2.
+- ``classic``: four players; we play the one colour ``game % 4`` (blue, yellow, red, green),
+  one Pentobi process the other three. Our score is our rank share among the four colours'
+  points: a single winner 1, a single loser 0, rank r (from 0, the lowest) r/3, tied players the
+  mean of their ranks (so 0, 1/6, 1/3, 1/2, 2/3, 5/6 or 1): a program as strong as Pentobi
+  scores 50%.
+- ``classic_3``: three players; we play the colour ``game % 3`` (blue, yellow or red), Pentobi
+  the other two, and the shared green is moved by player (green pieces on the board) mod 3, so
+  we play every third green move. Green's points count for no one; our score is our rank share
+  among the three players' colours (rank r/2, ties averaged: 0, 1/4, 1/2, 3/4 or 1; 50% for an
+  equal program).
+
+The margin is our player's points minus the highest points of the other players (in Duo and
+classic_2 simply ours minus Pentobi's; in classic and classic_3 positive only when we won alone).
+Pentobi's CPU per move is its process's CPU over the moves of all the players it played.
 
 The engine launched is this checkout's: ``sys.executable -m blokus`` with this checkout first on
 ``PYTHONPATH``, so build it in place first (``python setup.py build_ext --inplace``).
@@ -27,21 +46,20 @@ from pathlib import Path
 from blokus.outcomes import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
-# twogtp's -g names; classic_2's colours are SGF properties 1..4, Duo's B and W.
-VARIANTS = {"duo": "duo", "classic_2": "classic_2"}
+# twogtp's and pentobi-gtp's -g names; our `blokus gtp --variant` takes the same, and twogtp's
+# `set_game` (Blokus, Blokus Two-Player, Blokus Three-Player, Blokus Duo) is one of our SGF GM names.
+VARIANTS = {"duo": "duo", "classic_2": "classic_2", "classic": "classic", "classic_3": "classic_3"}
 _MOVE = re.compile(r";([A-Za-z0-9]+)\[([^\]]*)\]")
-
-
-def player_of(prop: str) -> int:
-    """The player (0 or 1) whose colour an SGF move property names in a two-player game."""
-    if prop in ("B", "W"):
-        return 0 if prop == "B" else 1
-    return (int(prop) - 1) % 2  # classic_2: blue and red against yellow and green
+# The colour index a Blokus SGF move property names: Duo's B and W, four colours' 1..4.
+_COLOUR_OF_PROPERTY = {"B": 0, "W": 1, "1": 0, "2": 1, "3": 2, "4": 3}
 
 
 def replay(sgf_file: Path, variant: str) -> dict[int, tuple[list[int], list[int]]]:
-    """Game number -> ([moves of player 0, of player 1], [final score of player 0, of player 1]),
-    replaying twogtp's game records with our rules."""
+    """Game number -> ([moves made by each player], [final score of each player]), replaying
+    twogtp's game records with our rules; each move is credited to the player our rules say is to
+    move (classic_3's green to the player whose turn it is in the rotation).
+
+    Raises ValueError when a record's move names another colour than the one to move."""
     from blokus.game import Game
 
     games = {}
@@ -49,11 +67,16 @@ def replay(sgf_file: Path, variant: str) -> dict[int, tuple[list[int], list[int]
         number = re.search(r"GN\[(\d+)\]", line)
         if not number:
             continue
-        game, per_player = Game(variant, start="fixed"), [0, 0]
+        game = Game(variant, start="fixed")
+        per_player = [0] * game.num_players
         for prop, move in _MOVE.findall(line):
-            if prop not in ("GM", "GN"):
-                per_player[player_of(prop)] += 1
-                game.play(move)
+            if prop in ("GM", "GN"):
+                continue
+            if _COLOUR_OF_PROPERTY.get(prop) != game.to_move:
+                raise ValueError(f"game {number.group(1)}: move {prop}[{move}] when "
+                                 f"{game.colour_name(game.to_move)} is to move")
+            per_player[game.player_to_move] += 1
+            game.play(move)
         games[int(number.group(1))] = (per_player, [int(s) for s in game.player_scores()])
     return games
 
@@ -81,8 +104,8 @@ def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) ->
         cpu_theirs += float(cpu_w)
         (moves, scores), ours = records[int(number)], int(ours_player)
         moves_ours += moves[ours]
-        moves_theirs += moves[1 - ours]
-        margin += scores[ours] - scores[1 - ours]
+        moves_theirs += sum(moves) - moves[ours]
+        margin += scores[ours] - max(points for player, points in enumerate(scores) if player != ours)
     return {"level": level, "games": games, "share": score / games, "interval": wilson(score, games),
             "margin": margin / games,
             "cpu_ours": cpu_ours / max(moves_ours, 1), "cpu_theirs": cpu_theirs / max(moves_theirs, 1)}
