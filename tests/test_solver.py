@@ -252,3 +252,16 @@ def test_budget_read_before_the_board(endgames):
     after = game.copy()
     after.play(move)
     assert _core.solve(game, max_nodes=PlaysOnIndex(10**6, game, move)) == _core.solve(after)
+    # the wrapper's side is the one the solve saw too, not the one to move before __index__ ran
+    game, move = next((g.copy(), m) for g, vs, _ in endgames.values() for m in vs if passes_the_turn(g, m))
+    after = game.copy()
+    after.play(move)
+    solved = analysis.solve(game, max_nodes=PlaysOnIndex(10**6, game, move))
+    assert solved == analysis.solve(after) and solved.players == (after.player_to_move,)
+
+
+def passes_the_turn(game, move):
+    """Whether the other side is to move after `move` (no colour of it is out)."""
+    after = game.copy()
+    after.play(move)
+    return not after.is_over and after.player_to_move != game.player_to_move

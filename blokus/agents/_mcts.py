@@ -121,7 +121,7 @@ class MCTSAgent(_Seeded):
         instead of cutting its thinking short (another thread of the process that runs meanwhile
         counts too).
     solve : int
-        Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**63);
+        Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**50);
         default 0: none), in games of two sides (``duo``, ``classic_2``, ``classic_teams``)
         once the colours have at most ``SOLVE_WITHIN_MOVES`` (100) legal moves in all: when it
         finishes, the agent plays a move that achieves the best final margin under perfect play
@@ -164,7 +164,7 @@ class MCTSAgent(_Seeded):
         _check(1 <= threads <= MAX_THREADS, "threads", threads, f"in [1, {MAX_THREADS}]")
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         _check(cpu_seconds in (0, 1), "cpu_seconds", cpu_seconds, "True or False (1 or 0)")
-        _check(0 <= solve < 2**63, "solve", solve, "in [0, 2**63)")
+        _check(0 <= solve < 2**50, "solve", solve, "in [0, 2**50)")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
@@ -199,7 +199,7 @@ class MCTSAgent(_Seeded):
             return None
         if sum(len(game.legal_moves(c)) for c in range(game.num_colours)) > SOLVE_WITHIN_MOVES:
             return None
-        margin, best, _ = _core.solve(game, max_nodes=self._solve, all_best=False)
+        margin, best, _, _ = _core.solve(game, max_nodes=self._solve, all_best=False)
         return None if margin is None else int(best[0])
 
     # A copy or unpickled agent (as multiprocessing sends it) starts with a search of its own:

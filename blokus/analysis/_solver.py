@@ -79,9 +79,7 @@ def solve(game: Game, max_nodes: int = 1_000_000, all_best: bool = True) -> Solu
     """
     if not isinstance(game, _core.Game):
         raise TypeError(f"solve() needs a blokus.Game, not {type(game).__name__}")
-    # before the solve, which releases the GIL: another thread may play on the game meanwhile
-    player = max(game.player_to_move, 0)
-    margin, best, nodes = _core.solve(game, max_nodes=max_nodes, all_best=all_best)
-    sides = variant(game.variant).player_sides
-    players = tuple(p for p, side in enumerate(sides) if side == sides[player])
+    # the side as the solve saw it: max_nodes' __index__ or another thread may play on the game
+    margin, best, nodes, solved_side = _core.solve(game, max_nodes=max_nodes, all_best=all_best)
+    players = tuple(p for p, side in enumerate(variant(game.variant).player_sides) if side == solved_side)
     return Solution(margin=margin, players=players, best_moves=tuple(best), nodes=nodes)

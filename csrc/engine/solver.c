@@ -36,7 +36,7 @@ struct bk_solver {
     /* One list of moves per ply, each right after its parent's, as ordering
      * score << 16 | placement id: room for MAX_PLIES full lists. */
     uint64_t *order;
-    int32_t root_values[BK_MAX_MOVES]; /* each root move's exact value, or -INF: worse than the best */
+    int32_t root_values[BK_MAX_MOVES]; /* each root move's exact value, or -INF: not shown to reach the best */
     uint16_t killers[MAX_PLIES][2];
     uint32_t history[BK_MAX_COLOURS][BK_MAX_PLACEMENTS]; /* cut-offs made by each colour's placement */
 };
@@ -249,16 +249,16 @@ static int search(bk_solver *s, uint64_t *order, int ply, int alpha, int beta)
         return 0;
     }
     uint64_t first_node = s->nodes++, key;
-    int n, lo, hi, first = NO_MOVE;
+    int n, lo, hi, first;
     for (;;) { /* until a colour with a move is to move: the lazy turn passes here */
         if (b->to_move < 0) return bk_final_margin(b);
         key = position_key(s, b);
         margin_bounds(s, b, &lo, &hi);
         const tt_entry *e = tt_find(s, key);
+        first = e ? e->move : NO_MOVE; /* this colour's: not one of a colour passed over */
         if (e) {
             lo = e->lo > lo ? e->lo : lo;
             hi = e->hi < hi ? e->hi : hi;
-            first = e->move;
         }
         if (lo >= beta || lo == hi) return lo;
         if (hi <= alpha) return hi;

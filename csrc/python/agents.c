@@ -223,8 +223,8 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
     /* cpu: `seconds` of CPU for each thread, read off the process's CPU clock,
      * which the threads together advance `threads` times as fast as the wall
      * clock; a busy machine then slows the search instead of shortening it */
-    double (*clock)(void) = cpu ? bkpy_cpu_now : bkpy_now;
-    double deadline = seconds > 0.0 ? clock() + (cpu ? seconds * (double)threads : seconds) : 0.0;
+    double (*now)(void) = cpu ? bkpy_cpu_now : bkpy_now;
+    double deadline = seconds > 0.0 ? now() + (cpu ? seconds * (double)threads : seconds) : 0.0;
     int64_t left;
     int interrupted;
     bk_mcts_start(t, simulations);
@@ -233,7 +233,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
         left = bk_mcts_run(t, SEARCH_CHUNK);
         Py_END_ALLOW_THREADS
         interrupted = PyErr_CheckSignals() < 0;
-    } while (!interrupted && left > 0 && !(deadline && clock() >= deadline));
+    } while (!interrupted && left > 0 && !(deadline && now() >= deadline));
     Py_BEGIN_ALLOW_THREADS
     bk_mcts_finish(t, left > 0); /* stopped by the clock or Ctrl-C: the others stop too */
     Py_END_ALLOW_THREADS
@@ -296,7 +296,8 @@ static PyMethodDef agent_functions[] = {
      "mcts_tree_memory(tree)\n--\n\n"
      "(bytes, prunings): the memory that the search kept in `tree` (from\n"
      "mcts_tree()) holds, and how often its trees were pruned to stay within\n"
-     "their budget; (0, 0) while it holds none.  TypeError for another object."},
+     "their budget; (0, 0) while it holds none or a search on another thread\n"
+     "is using it.  TypeError for another object."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
      "     prior_temperature=2.5, rave=0.3, margin=0.375, replies=True,\n"

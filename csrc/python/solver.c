@@ -68,8 +68,8 @@ static PyObject *solve(PyObject *module, PyObject *args, PyObject *kwds)
     PyObject *ids = ids_tuple(best, r.exact ? r.num_best : 0);
     PyMem_RawFree(best);
     if (!ids) return NULL;
-    if (!r.exact) return Py_BuildValue("(ONK)", Py_None, ids, (unsigned long long)r.nodes);
-    return Py_BuildValue("(iNK)", r.margin, ids, (unsigned long long)r.nodes);
+    if (!r.exact) return Py_BuildValue("(ONKi)", Py_None, ids, (unsigned long long)r.nodes, r.side);
+    return Py_BuildValue("(iNKi)", r.margin, ids, (unsigned long long)r.nodes, r.side);
 }
 
 static PyMethodDef solver_functions[] = {
@@ -77,11 +77,12 @@ static PyMethodDef solver_functions[] = {
      "solve(game, *, max_nodes=1000000, all_best=True)\n--\n\n"
      "Exact alpha-beta solve of a game of two sides (duo, classic_2,\n"
      "classic_teams) to its end, searching at most max_nodes positions, with\n"
-     "the GIL released. Returns (margin, best, nodes): the final score margin\n"
-     "of the side to move under best play (of player 0's side once the game is\n"
-     "over), or None when the budget ran out; the placement ids that achieve it\n"
-     "(all of them with all_best, else one; () when unknown or the game is\n"
-     "over); the positions searched. ValueError for another variant."},
+     "the GIL released. Returns (margin, best, nodes, side): the final score\n"
+     "margin of `side` under best play, or None when the budget ran out; the\n"
+     "placement ids that achieve it (all of them with all_best, else one; ()\n"
+     "when unknown or the game is over); the positions searched; the side\n"
+     "(0 or 1, as Variant.player_sides) to move in the position solved, or 0\n"
+     "once the game is over.  ValueError for another variant."},
     {NULL, NULL, 0, NULL}};
 
 int bkpy_add_solver_functions(PyObject *module)
