@@ -1,4 +1,5 @@
-"""Ctrl-C held off while a block writes files: deferred (raised when the block ends) or ignored."""
+"""Ctrl-C held off while a block writes files or starts processes: deferred (raised when the block
+ends) or ignored."""
 from __future__ import annotations
 
 import contextlib

@@ -6,6 +6,7 @@ import contextlib
 import signal
 from typing import ContextManager, Iterable, Iterator, NamedTuple
 
+from blokus._sigint import sigint_deferred
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.games import GameResult, play_chunk
 from blokus.selfplay.guard import check_main_guard
@@ -132,7 +133,10 @@ def _process_pool(chunker: _Chunker, collected: list, workers: int) -> Iterator[
         done.put(results)
 
     def submit(task):
-        pool.submit(play_chunk, task).add_done_callback(received)
+        # a submit may start a worker: a Ctrl-C between starting it and handing it its data
+        # would leave it to die on its own, printing a traceback
+        with sigint_deferred():
+            pool.submit(play_chunk, task).add_done_callback(received)
 
     def next_done():
         item = done.get()  # a KeyboardInterrupt interrupts the wait
