@@ -33,7 +33,8 @@ from typing import BinaryIO, Callable, TextIO
 from blokus import __version__, sgf
 from blokus._files import read_regular, write_regular
 from blokus._core import TOTAL_SQUARES
-from blokus.agents import AGENTS, make_agent
+from blokus.agents import AGENTS, Agent, make_agent
+from blokus.agents._strings import split_agent
 from blokus.game import Game
 from blokus.sgf import VARIANT_OF_GAME_NAME
 from blokus.variants import variant
@@ -70,8 +71,10 @@ class Engine:
     ----------
     variant : str
         Variant at start (``set_game`` changes it).
-    agent : str
-        Agent string for ``genmove`` (see ``blokus.agents``), e.g. ``"mcts:sims=2000"``.
+    agent : str or Agent
+        Agent string for ``genmove`` (see ``blokus.agents``), e.g. ``"mcts:sims=2000"``, or an
+        agent object (a callable ``agent(game) -> placement id`` with a ``name``), which
+        ``param`` and ``set_random_seed`` leave as it is.
     seed : int or None
         Seed of the agent; ``set_random_seed`` replaces it.
 
@@ -79,11 +82,14 @@ class Engine:
     ------
     ValueError
         Unknown variant or agent.
+    TypeError
+        ``agent`` neither a str nor an agent object.
     """
 
-    def __init__(self, variant: str = "classic", agent: str = "mcts:sims=2000", seed: int | None = None):
+    def __init__(self, variant: str = "classic", agent: str | Agent = "mcts:sims=2000", seed: int | None = None):
         self.game = Game(variant, start="fixed")
-        self.agent_spec, self.seed = agent, seed
+        self.agent_spec = agent if isinstance(agent, str) else None
+        self.seed = seed
         self.agent = make_agent(agent, seed=seed)
         self.quit = False
         self.commands: dict[str, Callable[[list[str]], str]] = {
@@ -228,7 +234,11 @@ class Engine:
         return ""
 
     def param(self, args: list[str]) -> str:
-        name, *params = self.agent_spec.strip().split(":")
+        if self.agent_spec is None:
+            if args:
+                raise GtpError("the agent is a Python object: it has no parameters to set here")
+            return ""
+        name, argument, params = split_agent(self.agent_spec)
         values = dict(p.partition("=")[::2] for p in params)
         if not args:
             return "\n".join(f"{key} {value}" for key, value in values.items())
@@ -248,7 +258,7 @@ class Engine:
         for k, v in values.items():
             merged.update({key: value} if known.get(k, (k,))[0] == known[key][0] else {k: v})
         merged.setdefault(key, value)
-        spec = ":".join([name] + [f"{k}={v}" for k, v in merged.items()])
+        spec = ":".join([name] + ([] if argument is None else [argument]) + [f"{k}={v}" for k, v in merged.items()])
         agent = make_agent(spec, seed=self.seed)  # a bad value raises here, leaving the agent as it was
         self.agent, self.agent_spec = agent, spec
         return ""
@@ -257,7 +267,8 @@ class Engine:
         if len(args) != 1 or not args[0].isdigit():
             raise GtpError("set_random_seed needs a non-negative integer")
         self.seed = int(args[0])
-        self.agent = make_agent(self.agent_spec, seed=self.seed)
+        if self.agent_spec is not None:
+            self.agent = make_agent(self.agent_spec, seed=self.seed)
         return ""
 
     def cputime(self, args: list[str]) -> str:
