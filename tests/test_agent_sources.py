@@ -377,3 +377,54 @@ def test_an_agent_object_is_taken_as_it_is():
         lowest_legal(blokus.Game("duo", start="fixed"))) + "\n\n"
     assert engine.handle("set_random_seed 4") == "= \n\n" and engine.agent is first
     assert engine.handle("param sims 3").startswith("? the agent is a Python object")
+
+
+class FirstLegal:
+    """A picklable agent object: the legal placement of lowest id."""
+
+    name = "first-legal"
+
+    def __call__(self, game):
+        return lowest_legal(game)
+
+
+def test_arena_plays_agent_objects_beside_strings_on_workers_too():
+    from blokus import arena
+
+    for workers in (1, 2):
+        result = arena.match([FirstLegal(), "greedy"], games=4, variant="duo", seed=2, workers=workers,
+                             progress=False)
+        assert result.agents == ("first-legal", "greedy") and result["first-legal"]["games"] == 4
+        for r in result.results:
+            replay, seat = blokus.Game("duo", start="fixed"), r.agents.index("first-legal")
+            for player, move in zip(r.players, r.placements):
+                assert player != seat or move == lowest_legal(replay)
+                replay.play(int(move))
+    ratings = arena.tournament([FirstLegal(), "random", "greedy"], games=2, workers=1, progress=False)
+    assert set(ratings.agents) == {"first-legal", "random", "greedy"}
+    with pytest.raises(arena.ArenaError, match="'<lambda>' cannot be sent to worker processes"):
+        arena.match([lambda game: lowest_legal(game), "random"], games=2, workers=2)
+    with pytest.raises(arena.ArenaError, match="'greedy' is given twice"):
+        arena.match([make_agent("greedy"), "greedy"], games=2, workers=1)
+
+
+def test_a_selfplay_run_takes_agent_strings_only(tmp_path):
+    from blokus import selfplay
+
+    with pytest.raises(selfplay.SelfPlayError, match="a run records its agents by their strings"):
+        selfplay.run(tmp_path / "run", agents=[FirstLegal(), "random"], games=2, variant="duo", workers=1)
+
+
+def test_environment_opponents_take_the_new_agent_strings():
+    import gymnasium
+
+    import blokus.gym_env  # noqa: F401 (registers the ids)
+
+    for opponent in (tiny(), "level:1"):
+        env = gymnasium.make("blokus/Duo-v0", opponent=opponent, seat=1)
+        obs, info = env.reset(seed=0)
+        assert obs["observation"][:2].sum() >= 1  # the opponent moved first: a piece is down
+        for _ in range(4):
+            obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        env.close()
+    make_agent(tiny()).close()

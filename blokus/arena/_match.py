@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from blokus.arena._play import Agents, check_agents, check_backend, play, settings
+from blokus.arena._play import Agents, check_agents, check_backend, check_sendable, names, play, settings
 from blokus.arena._table import Table, pct
 from blokus.outcomes import wilson
 from blokus.selfplay.games import GameResult
@@ -31,9 +31,13 @@ def match(agents: Agents, *, games: int = 100, variant: str = "duo", seed: int =
 
     Parameters
     ----------
-    agents : str or list/tuple of str
-        Two or more agent strings (``"greedy"``, ``"mcts:sims=500"``; see ``blokus.agents``), or
-        one comma-separated str as on the command line; at most one per seat, each once.
+    agents : str or list/tuple of str or Agent
+        Two or more agent strings (``"greedy"``, ``"mcts:sims=500"``, ``"level:3"``,
+        ``"gtp:..."``, ``"sb3:..."``; see ``blokus.agents``), or one comma-separated str as on
+        the command line; at most one per seat, each once. An agent object (a callable
+        ``agent(game) -> placement id`` with a ``name``) may stand for a string: it plays as it
+        is, not reseeded per game, so its games are reproducible only if it is deterministic;
+        with workers or Ray it must pickle, and each chunk of games gets a fresh copy.
     games : int
         Games to play, >= 1 (default 100).
     variant : str
@@ -67,6 +71,7 @@ def match(agents: Agents, *, games: int = 100, variant: str = "duo", seed: int =
     specs = check_agents(agents)
     config = settings(specs, variant=variant, games=games, seed=seed, start=start)
     workers = check_backend(workers, ray)
+    check_sendable(specs, workers, ray)
     [results], seconds = play([config], workers=workers, ray=ray, progress=progress,
                               desc=f"{variant} match")
     return MatchResult(config, results, seconds)
@@ -102,7 +107,7 @@ class MatchResult(Table):
                "mean_margin")
 
     def __init__(self, config: Config, results: list[GameResult], seconds: float | None):
-        self.agents = tuple(config.agents)
+        self.agents = tuple(names(config.agents))
         self.variant, self.start, self.seed, self.games = config.variant, config.start, config.seed, config.games
         self.results = tuple(results)
         self.seconds = seconds

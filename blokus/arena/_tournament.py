@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 
 from blokus.arena._match import MatchResult
-from blokus.arena._play import Agents, check_agents, check_backend, play, settings
+from blokus.arena._play import Agents, check_agents, check_backend, check_sendable, names, play, settings
 from blokus.arena._ratings import Ratings, check_prior, default_anchor, fit_ratings
 from blokus.arena._table import Table, pct
 from blokus.selfplay.games import game_seed
@@ -30,8 +30,9 @@ def tournament(agents: Agents, *, games: int = 100, variant: str = "duo", seed: 
 
     Parameters
     ----------
-    agents : str or list/tuple of str
-        Two or more agent strings, or one comma-separated str; each once.
+    agents : str or list/tuple of str or Agent
+        Two or more agent strings, or one comma-separated str; each once. Agent objects as for
+        ``match``.
     games : int
         Games per pair, >= 1 (default 100); an even number gives each agent each seat equally.
     variant, seed, start, workers, ray, progress
@@ -59,16 +60,18 @@ def tournament(agents: Agents, *, games: int = 100, variant: str = "duo", seed: 
     """
     specs = check_agents(agents)
     first = settings(specs[:2], variant=variant, games=games, seed=seed, start=start)  # checks all but agents
-    anchor = default_anchor(tuple(specs), anchor)
+    anchor = default_anchor(tuple(names(specs)), anchor)
     prior = check_prior(prior)
     workers = check_backend(workers, ray)
+    check_sendable(specs, workers, ray)
     pairs = list(itertools.combinations(range(len(specs)), 2))
     jobs = [dataclasses.replace(first, agents=[specs[i], specs[j]], seed=game_seed(seed, p))
             for p, (i, j) in enumerate(pairs)]
     results, seconds = play(jobs, workers=workers, ray=ray, progress=progress, desc=f"{variant} tournament")
-    matches = {(specs[i], specs[j]): MatchResult(job, games_of_pair, None)
+    called = names(specs)
+    matches = {(called[i], called[j]): MatchResult(job, games_of_pair, None)
                for (i, j), job, games_of_pair in zip(pairs, jobs, results)}
-    return TournamentResult(specs, matches, anchor=anchor, prior=prior, seed=seed, seconds=seconds)
+    return TournamentResult(called, matches, anchor=anchor, prior=prior, seed=seed, seconds=seconds)
 
 
 class TournamentResult(Table):

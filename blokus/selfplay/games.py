@@ -9,7 +9,7 @@ import numpy as np
 
 from blokus import __version__
 from blokus import sgf
-from blokus.agents import make_agent
+from blokus.agents import agent_name, make_agent
 from blokus.game import Game
 
 
@@ -29,9 +29,9 @@ def seat_agents(agents: Sequence[str], index: int, num_players: int) -> list[str
     return [agents[(s + index) % k] for s in range(num_players)]
 
 
-def play_game(variant: str, agents: Sequence[str], game_seed: int, *, start: str = "fixed") -> Game:
+def play_game(variant: str, agents: Sequence, game_seed: int, *, start: str = "fixed") -> Game:
     """Plays one game to its end: ``agents[s]`` (an agent string) moves for player s, each built
-    with ``make_agent(spec, seed=seat_seed(game_seed, s))``.
+    with ``make_agent(spec, seed=seat_seed(game_seed, s))`` (an agent object plays as it is).
 
     Raises
     ------
@@ -77,8 +77,10 @@ def _properties(variant: str, index: int, seed: int, agents: Sequence[str]) -> d
     return props
 
 
-def game_result(game: Game, index: int, seed: int, agents: Sequence[str]) -> GameResult:
-    """The record and rows of a finished game; the legal-move counts come from replaying it."""
+def game_result(game: Game, index: int, seed: int, agents: Sequence) -> GameResult:
+    """The record and rows of a finished game; the legal-move counts come from replaying it.
+    Agents are recorded by name (``blokus.agents.agent_name``)."""
+    agents = [agent_name(a) for a in agents]
     replay = Game(game.variant, start=game.start)
     colours, players, ids, legal = [], [], [], []
     for colour, move in game.history:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from blokus import __version__
-from blokus.agents import parse_agents
+from blokus.agents import agent_name, parse_agents
 from blokus.game import Game
 from blokus.variants import START_RULES, VARIANTS
 from blokus.selfplay.errors import SelfPlayError
@@ -48,8 +48,9 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
 def new_settings(*, variant: str, agents, games: int, seed: int, start: str) -> Config:
     """The settings of games played without a run directory (``blokus.arena``), checked as a
     new run's: ``SelfPlayError`` for an unknown variant, start rule or agent, an agent given
-    twice, more agents than seats, games < 1 or a seed out of range."""
-    config = Config(variant=variant, start=start, agents=agent_list(agents), seed=seed, games=games)
+    twice, more agents than seats, games < 1 or a seed out of range. Agent objects may stand
+    among the agent strings (nothing is written where only strings could go)."""
+    config = Config(variant=variant, start=start, agents=agent_list(agents, objects=True), seed=seed, games=games)
     _check(config)
     _check_seats(config)
     return config
@@ -94,25 +95,41 @@ def _show(key: str, value) -> str:
     return ",".join(value) if key == "agents" else str(value)
 
 
-def agent_list(agents) -> list[str]:
+def agent_list(agents, *, objects: bool = False) -> list:
     """The agent strings of ``agents`` (one comma-separated str, or a sequence of str), each
-    known and given once; ``SelfPlayError`` otherwise."""
+    known and given once (by name); with ``objects``, agent objects (callables with a ``name``,
+    ``blokus.agents.agent_name``) may stand in the sequence too. ``SelfPlayError`` otherwise."""
     if isinstance(agents, str):
-        text = agents
+        specs = _parsed(agents)
     else:
         agents = list(agents)
-        if not agents or not all(isinstance(a, str) for a in agents):
-            raise SelfPlayError("agents: give agent strings, e.g. ['greedy', 'mcts:sims=500']")
-        text = ",".join(agents)
-    try:
-        specs = parse_agents(text)
-    except ValueError as exc:
-        raise SelfPlayError(f"--agents: {exc}") from None
+        if not agents or not all(isinstance(a, str) or (objects and callable(a)) for a in agents):
+            what = "agent strings or agent objects" if objects else "agent strings"
+            why = "" if objects or not any(callable(a) for a in agents) else \
+                " (a run records its agents by their strings; blokus.arena.match also plays agent objects)"
+            raise SelfPlayError(f"agents: give {what}, e.g. ['greedy', 'mcts:sims=500']{why}")
+        if all(isinstance(a, str) for a in agents):
+            specs = _parsed(",".join(agents))
+        else:  # each string one agent, in its place among the objects
+            specs = [spec for a in agents for spec in (_parsed(a) if isinstance(a, str) else [a])]
+    names = []
     for spec in specs:
-        if specs.count(spec) > 1:
-            raise SelfPlayError(f"--agents: {spec!r} is given twice (one agent alone already "
+        try:
+            names.append(agent_name(spec))
+        except TypeError as exc:
+            raise SelfPlayError(f"agents: {exc}") from None
+    for name in names:
+        if names.count(name) > 1:
+            raise SelfPlayError(f"--agents: {name!r} is given twice (one agent alone already "
                                 "plays every seat)")
     return specs
+
+
+def _parsed(text: str) -> list[str]:
+    try:
+        return parse_agents(text)
+    except ValueError as exc:
+        raise SelfPlayError(f"--agents: {exc}") from None
 
 
 def _check(config: Config) -> None:
