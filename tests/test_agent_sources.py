@@ -295,6 +295,9 @@ def test_sb3_and_net_agents_of_a_missing_file_name_it():
         make_agent("sb3:nowhere.zip")
     with pytest.raises(FileNotFoundError, match="no model file 'nowhere.pt'"):
         make_agent("net:nowhere.pt:sims=4")
+    # a list of agent strings (the command lines' --agents) says which agent, as a ValueError
+    with pytest.raises(ValueError, match="^agent 'sb3:nowhere.zip': no model file 'nowhere.zip'$"):
+        parse_agents("random,sb3:nowhere.zip")
 
 
 @pytest.fixture(scope="module")
@@ -370,8 +373,10 @@ def test_an_agent_object_is_taken_as_it_is():
         return lowest_legal(game)
 
     assert make_agent(first) is first
-    with pytest.raises(TypeError, match="an agent is an agent string or a callable"):
+    with pytest.raises(TypeError, match=r"must be a str \(or an agent a callable .* with a name\), not int"):
         make_agent(42)
+    with pytest.raises(TypeError, match="has no name"):
+        make_agent(type("Nameless", (), {"__call__": lambda self, game: 0})())
     engine = gtp.Engine("duo", first)
     assert engine.handle("genmove b") == "= " + blokus.Game("duo", start="fixed").move_text(
         lowest_legal(blokus.Game("duo", start="fixed"))) + "\n\n"
@@ -428,3 +433,12 @@ def test_environment_opponents_take_the_new_agent_strings():
             obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         env.close()
     make_agent(tiny()).close()
+
+
+def test_analysis_takes_a_level_as_its_search_budget():
+    from blokus import analysis
+
+    rows = analysis.move_values(blokus.Game("duo", start="fixed"), "level:3", top=None, seed=1)
+    assert sum(row["visits"] for row in rows) <= LEVEL_SIMULATIONS[2]  # early_stop may end it sooner
+    with pytest.raises(ValueError, match="needs an MCTS agent"):
+        analysis.move_values(blokus.Game("duo", start="fixed"), tiny())

@@ -133,6 +133,36 @@ def test_a_huge_rave_weight_acts_as_a_large_one():
         np.testing.assert_array_equal(s.visits, searches[0].visits)
 
 
+# --- the other agent strings ---------------------------------------------------------------------
+
+# The agents of AGENTS besides mcts, and where each is swept: level's argument here (its values at
+# the ends of 1..9, and just outside), net's sims= in tests/test_agent_sources.py (it needs torch
+# and a network file), random and greedy take nothing, gtp and sb3 a command or a path
+# (tests/test_agent_sources.py).
+LEVEL_EXTREMES = (["1", "9"], ["0", "10", "-1", "99999999999999999999"])
+SWEPT_ELSEWHERE = {"random", "greedy", "gtp", "sb3", "net"}
+
+
+def test_every_agent_is_swept():
+    """An agent added to AGENTS must get its extremes here or in tests/test_agent_sources.py."""
+    assert set(AGENTS) == {"mcts", "level"} | SWEPT_ELSEWHERE
+    assert set(AGENTS["net"][1]) == {"sims", "simulations"}  # test_net_simulations_at_their_extremes
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_lowest_level_plays_a_legal_move_and_the_highest_is_built(variant):
+    low, high = (make_agent(f"level:{level}", seed=1) for level in LEVEL_EXTREMES[0])
+    for game in first_moves(variant):
+        assert game.is_legal(low(game))
+    assert high.options["simulations"] == 5_000_000  # level 9 searches for seconds: not run here
+
+
+@pytest.mark.parametrize("value", LEVEL_EXTREMES[1])
+def test_a_level_just_outside_1_to_9_is_refused_by_name(value):
+    with pytest.raises(ValueError, match=rf"^level must be an integer in 1\.\.9 \(Pentobi's levels\), not {value}$"):
+        make_agent(f"level:{value}")
+
+
 # --- BatchedSearch -----------------------------------------------------------------------------
 
 # Argument -> (values allowed at the ends of its range and beyond tiny/huge, values just outside).

@@ -39,7 +39,7 @@ environments' ``opponent``), an agent object or a plain callable with a
 ``name`` may stand for a string.
 """
 from blokus.agents._gtp import DEFAULT_TIMEOUT, EngineError, GTPAgent
-from blokus.agents._ladder import LEVEL_SIMULATIONS, LevelAgent
+from blokus.agents._ladder import LEVEL_SIMULATIONS, MEASURED_LEVELS, LevelAgent
 from blokus.agents._mcts import MAX_SECONDS, MAX_THREADS, MCTSAgent, available_cores
 from blokus.agents._policies import GreedyAgent, RandomAgent
 from blokus.agents._protocol import Agent
@@ -48,5 +48,6 @@ from blokus.agents._search import Search
 from blokus.agents._strings import AGENTS, agent_name, make_agent, parse_agents
 
 __all__ = ["Agent", "RandomAgent", "GreedyAgent", "Search", "MAX_SECONDS", "MAX_THREADS",
-           "available_cores", "MCTSAgent", "LevelAgent", "LEVEL_SIMULATIONS", "GTPAgent", "EngineError",
-           "DEFAULT_TIMEOUT", "SB3Agent", "NetAgent", "AGENTS", "make_agent", "parse_agents", "agent_name"]
+           "available_cores", "MCTSAgent", "LevelAgent", "LEVEL_SIMULATIONS", "MEASURED_LEVELS", "GTPAgent",
+           "EngineError", "DEFAULT_TIMEOUT", "SB3Agent", "NetAgent", "AGENTS", "make_agent", "parse_agents",
+           "agent_name"]

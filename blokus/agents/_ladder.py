@@ -5,17 +5,12 @@ from blokus.agents._mcts import MCTSAgent
 from blokus.agents._params import _check
 
 # Simulations per move of ``level:N`` (index N - 1), each search with early_stop=1 on one thread.
-# How each was set (Duo, against `pentobi-gtp --nobook --noresign -l N`, benchmarks/README.md,
-# "Ladder"):
-#   5-7  measured earlier: 9,000 scored 48% over 400 games against level 6 and 200,000 46-50%
-#        over 50 games against level 7 (their sections of benchmarks/README.md); level 5's count
-#        is Pentobi's own (861) scaled as level 6's is (9,000 / 7,280), not measured;
-#   1-4  Pentobi's own counts (3, 21, 77, 213) until measured ("Ladder");
-#   8-9  extrapolated: Pentobi's counts (1,109,339 and 5,546,695) scaled as level 7's is
-#        (200,000 / 221,867), rounded; not measured.
-# The same counts serve every variant; only Duo's were compared with Pentobi.
-LEVEL_SIMULATIONS = (3, 21, 77, 213, 1_100, 9_000, 200_000, 1_000_000, 5_000_000)
-MEASURED_LEVELS = (6, 7)
+# Levels 1-7 measured in Duo against `pentobi-gtp --nobook --noresign -l N` (benchmarks/README.md,
+# "Ladder": each scored 40-60% over at least 40 games); 8 and 9 extrapolated: Pentobi's own
+# counts (1,109,339 and 5,546,695) scaled as level 7's is (200,000 / 221,867), rounded. The same
+# counts serve every variant; only Duo's were compared with Pentobi.
+LEVEL_SIMULATIONS = (2, 21, 100, 320, 1_000, 9_000, 200_000, 1_000_000, 5_000_000)
+MEASURED_LEVELS = (1, 2, 3, 4, 5, 6, 7)
 
 
 class LevelAgent(MCTSAgent):
@@ -23,9 +18,9 @@ class LevelAgent(MCTSAgent):
     as Pentobi's level N in Duo (``LEVEL_SIMULATIONS[N - 1]`` simulations per move,
     ``early_stop=1``, one thread, so that a seed gives the same moves on any machine).
 
-    Measured against Pentobi: the levels in ``MEASURED_LEVELS`` (each scored 40-60% against the
-    same Pentobi level in Duo; ``benchmarks/README.md``, "Ladder"); the other levels are
-    extrapolated from Pentobi's own simulation counts. Other variants use the same budgets,
+    Measured against Pentobi: levels 1-7 (``MEASURED_LEVELS``: each scored 40-60% against the
+    same Pentobi level in Duo over at least 40 games; ``benchmarks/README.md``, "Ladder");
+    levels 8 and 9 are extrapolated from Pentobi's own simulation counts, not measured. Other variants use the same budgets,
     not compared with Pentobi. A move costs about as much CPU as Pentobi's at that level:
     milliseconds up to level 5, about 0.1 s at 6, 1-2 s at 7, and far more at 8 and 9.
 

@@ -134,8 +134,8 @@ def agent_name(agent) -> str:
     if isinstance(agent, str):
         return agent.strip()
     if not callable(agent):
-        raise TypeError(f"an agent is an agent string or a callable agent(game) -> placement id with a "
-                        f"name, not {_short(agent)}")
+        raise TypeError(f"an agent string must be a str (or an agent a callable agent(game) -> placement id "
+                        f"with a name), not {type(agent).__name__}")
     name = getattr(agent, "name", None) or getattr(agent, "__name__", None)
     if not isinstance(name, str) or not name.strip():
         raise TypeError(f"agent {_short(agent)} has no name: give it a `name` attribute (a str)")
@@ -156,8 +156,9 @@ def parse_agents(text: str) -> list[str]:
         ``text`` is not a str.
     ValueError
         An empty list or item, parameters before any agent or after a ``gtp:`` agent; or an
-        unknown agent (checked by building each once: ``gtp:`` agents start no engine then,
-        while ``sb3:`` and ``net:`` load their files).
+        agent ``make_agent`` refuses (checked by building each once: ``gtp:`` agents start no
+        engine then, while ``sb3:`` and ``net:`` load their files, and a missing file or
+        optional dependency is a ValueError here too).
     """
     if not isinstance(text, str):
         raise TypeError(f"agent strings must be a str, not {type(text).__name__}")
@@ -176,5 +177,8 @@ def parse_agents(text: str) -> list[str]:
         else:
             specs.append(item)
     for spec in specs:
-        make_agent(spec)
+        try:
+            make_agent(spec)
+        except (OSError, ModuleNotFoundError) as exc:  # sb3: and net: files and extras
+            raise ValueError(f"agent {_short(spec)}: {exc}") from None
     return specs

@@ -20,7 +20,8 @@ def move_values(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", top: int 
         Not changed.
     agent : str or MCTSAgent
         An MCTS agent string for ``blokus.agents.make_agent`` (``"mcts"``,
-        ``"mcts:sims=2000"``, ``"mcts:seconds=1:c=0.5"``, ...) or an ``MCTSAgent``.
+        ``"mcts:sims=2000"``, ``"mcts:seconds=1:c=0.5"``, ``"level:5"``, ...) or an
+        ``MCTSAgent``.
     top : int or None
         How many moves to return (fewer if the search tried fewer); None for all it tried.
     seed : int or None
@@ -80,11 +81,11 @@ def move_values(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", top: int 
 
 def _mcts_agent(agent: str | MCTSAgent, seed: int | None, caller: str) -> MCTSAgent:
     """The MCTS agent an agent string names, or ``agent`` itself; ValueError for any other."""
-    if isinstance(agent, str) and agent.strip().split(":")[0] == "mcts":
+    if isinstance(agent, str) and agent.strip().split(":")[0] in ("mcts", "level"):  # level:N is an MCTS budget
         agent = make_agent(agent, seed=seed)
     if not isinstance(agent, MCTSAgent):
         raise ValueError(f"{caller} needs an MCTS agent: an agent string 'mcts' or "
-                         f"'mcts:key=value...' (e.g. 'mcts:sims=2000') or an MCTSAgent, "
+                         f"'mcts:key=value...' (e.g. 'mcts:sims=2000'), 'level:N', or an MCTSAgent, "
                          f"not {agent!r}")
     return agent
 

@@ -13,7 +13,7 @@ def cmd_gtp(args: argparse.Namespace) -> int:
 
     try:
         engine = gtp.Engine(args.variant, args.agent, seed=args.seed)
-    except ValueError as exc:
+    except (ValueError, OSError, ModuleNotFoundError) as exc:  # OSError: an sb3: or net: file
         args.parser.error(str(exc))
     # bytes in, so that no decoding error can end the session; answers are ASCII but for echoed input
     sys.stdout.reconfigure(errors="backslashreplace")
@@ -37,7 +37,8 @@ def add_gtp_command(subparsers) -> argparse.ArgumentParser:
     gp.add_argument("--variant", choices=VARIANTS, default="classic",
                     help="variant at start; set_game changes it (default: classic)")
     gp.add_argument("--agent", default="mcts:sims=2000",
-                    help="agent that answers genmove, e.g. greedy or mcts:seconds=1 (default: mcts:sims=2000)")
+                    help="agent that answers genmove, e.g. greedy, mcts:seconds=1, level:5 or net:model.pt "
+                         "(default: mcts:sims=2000)")
     gp.add_argument("--seed", type=argtypes.seed, default=None, help="seed of the agent (default: fresh entropy)")
     gp.set_defaults(func=cmd_gtp, parser=gp)
     return gp
