@@ -186,6 +186,8 @@ def test_gtp_agent_refusals():
         make_agent("gtp:engine 'open")
     with pytest.raises(ValueError, match=r"timeout must be > 0"):
         GTPAgent("engine", timeout=0)
+    with pytest.raises(TypeError, match="a str or a list of str"):
+        GTPAgent([b"engine"])
     with pytest.raises(EngineError, match="cannot start the engine"):
         make_agent("gtp:/nonexistent/engine -l 3")(blokus.Game("duo", start="fixed"))
     with pytest.raises(ValueError, match="start='fixed'"):

@@ -188,11 +188,13 @@ class GTPAgent(_Seeded):
     ``clear_board``, then ``play`` for each move (colours ``b``/``w`` in Duo, ``1``-``4``
     otherwise), only the new moves when the game continues the one the engine holds; then
     ``set_random_seed`` (when a seed is given and the engine knows the command) and
-    ``genmove`` for the colour to move, whose answer is read as a placement.
+    ``genmove`` for the colour to move, whose answer is read as a placement. (Games played
+    side by side against one command, as a vector env's opponents, take turns on its one
+    board: each move sets it up again.)
 
     Parameters
     ----------
-    command : str or sequence of str
+    command : str or list/tuple of str
         The engine's command line, e.g. ``"pentobi-gtp --nobook --noresign -l 3"``
         (Pentobi resigns hopeless games unless told ``--noresign``: see Raises).
     timeout : float
@@ -204,6 +206,8 @@ class GTPAgent(_Seeded):
 
     Raises
     ------
+    TypeError
+        ``command`` neither a str nor a list or tuple of str.
     ValueError
         An empty command or one that shlex cannot split; a timeout that is not > 0. From a
         call: a game with ``start="any"`` (GTP engines play the fixed starting squares).
@@ -226,10 +230,10 @@ class GTPAgent(_Seeded):
                 argv = shlex.split(command)
             except ValueError as exc:
                 raise ValueError(f"gtp command {_short(command)}: {exc}") from None
-        else:
+        elif isinstance(command, (list, tuple)) and all(isinstance(word, str) for word in command):
             argv = list(command)
-            if not all(isinstance(word, str) for word in argv):
-                raise ValueError(f"a gtp command is a str or a sequence of str, not {_short(command)}")
+        else:
+            raise TypeError(f"a gtp command is a str or a list of str, not {_short(command)}")
         if not argv:
             raise ValueError("a gtp agent needs a command, e.g. gtp:pentobi-gtp --nobook --noresign -l 3")
         _check(isinstance(timeout, (int, float)) and 0 < timeout < float("inf"), "timeout", timeout,
