@@ -16,7 +16,6 @@ from blokus.agents._params import _check, _short
 from blokus.agents._policies import _Seeded
 from blokus.game import Game
 from blokus.placements import parse_move
-from blokus.sgf import GAME_NAMES
 
 # How long an engine may take to answer one command, by default: ten minutes, far above a
 # move of Pentobi's level 9 in Duo (a few seconds), so that only a hung engine reaches it.
@@ -266,6 +265,8 @@ class GTPAgent(_Seeded):
     def _sync(self, engine: _Engine, game: Game) -> None:
         """Brings the engine's board to ``game``'s: the new moves only when the game continues
         the one it holds, else the variant, a clear board and every move."""
+        from blokus.sgf import GAME_NAMES  # here: `import blokus` leaves blokus.sgf to its first use
+
         history = [(int(c), int(m)) for c, m in game.history]
         name = GAME_NAMES[game.variant]
         held = engine.moves
