@@ -685,6 +685,19 @@ def test_make_agent_parameters_reach_the_search():
     assert make_agent("greedy").name == "greedy"
 
 
+
+def test_growth_gives_a_colours_kth_placement_growth_to_the_k_times_the_budget():
+    # Duo: blue's and yellow's first placements get the budget, their third 1.5 ** 2 times it.
+    game = blokus.Game("duo", start="fixed")
+    agent = make_agent("mcts:sims=100:growth=1.5:reuse=0:threads=1", seed=1)
+    budgets = []
+    for _ in range(6):
+        search = agent.search(game)
+        budgets.append(search.simulations)
+        game.play(int(search.ids[0]))
+    assert budgets == [100, 100, 150, 150, 225, 225]
+    assert make_agent("mcts:sims=100:growth=0.8:reuse=0:threads=1", seed=1).search(game).simulations == 51
+
 # --- 6. errors -----------------------------------------------------------------------------
 
 def test_finished_game_is_refused():

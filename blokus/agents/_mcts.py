@@ -94,6 +94,11 @@ class MCTSAgent(_Seeded):
         at a budget: with f = 1 the same moves cost about a fifth less time in Duo, to spend
         on more simulations where the choice is close; the other moves' figures are rougher.
         Per tree with ``threads`` > 1; no effect on a search by ``seconds`` alone.
+    growth : float
+        How the budget grows over a colour's game (``growth``, in [0.5, 2]; default 1: the
+        same for every move): a colour's k-th placement (k = 0 for its first) gets
+        ``simulations`` and ``seconds`` times growth ** k, so that with growth > 1 the opening
+        moves, whose simulations cost the most, get fewer of them than the middle game.
     max_nodes : int
         Positions the trees may hold in all (``max_nodes``, in [1, 2**32); default 4294967295,
         no cap: the memory budget decides). A tree that reaches its share of this or of the
@@ -146,7 +151,8 @@ class MCTSAgent(_Seeded):
                  margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
-                 reuse: bool = True, cpu_seconds: bool = False, solve: int = 0, seed: int | None = None):
+                 reuse: bool = True, cpu_seconds: bool = False, solve: int = 0, growth: float = 1.0,
+                 seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
@@ -165,6 +171,7 @@ class MCTSAgent(_Seeded):
         _check(reuse in (0, 1), "reuse", reuse, "True or False (1 or 0)")
         _check(cpu_seconds in (0, 1), "cpu_seconds", cpu_seconds, "True or False (1 or 0)")
         _check(0 <= solve < 2**50, "solve", solve, "in [0, 2**50)")
+        _check(0.5 <= growth <= 2, "growth", growth, "in [0.5, 2]")
         self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
@@ -176,6 +183,7 @@ class MCTSAgent(_Seeded):
         self.name = ":".join(["mcts"] + parts)
         self._tree = _core.mcts_tree() if reuse else None
         self._solve = int(solve)
+        self._growth = float(growth)
 
     def search(self, game: Game) -> Search:
         """Searches the position for the colour to move; the game is not changed. With ``reuse``,
@@ -187,7 +195,17 @@ class MCTSAgent(_Seeded):
         ValueError
             The game is over.
         """
-        return Search(*_core.mcts(game, seed=self._next_seed(), tree=self._tree, **self.options))
+        return Search(*_core.mcts(game, seed=self._next_seed(), tree=self._tree, **self._budget(game)))
+
+    def _budget(self, game: Game) -> dict:
+        """The options with the budget of this move: growth ** k times the move's."""
+        if self._growth == 1.0:
+            return self.options
+        placed = len(game.remaining[game.to_move]) - int(game.remaining[game.to_move].sum())
+        scale = self._growth ** placed
+        sims, seconds = self.options["simulations"], self.options["seconds"]
+        return dict(self.options, simulations=max(1, min(round(sims * scale), 2**63 - 1)) if sims else 0,
+                    seconds=min(seconds * scale, MAX_SECONDS))
 
     def __call__(self, game: Game) -> int:
         move = self._solved_move(game)
