@@ -36,7 +36,7 @@ __all__ = ["MaskablePlacementPolicy", "PlacementHead", "PlacementNet", "Trunk", 
 
 NUM_PIECES = len(PIECE_NAMES)
 # float64, rounded once to float32 in the copy, as in the measured runs: a last-bit change of the
-# bias makes another training run (benchmarks/README.md)
+# bias makes another training run (benchmarks/LOG.md)
 _PIECE_SIZES = torch.tensor(PIECE_SIZES, dtype=torch.float64)
 
 
@@ -170,10 +170,8 @@ class PlacementHead(nn.Module):
         for each piece (:meth:`init_size_prior`), so that an untrained head plays larger pieces
         first, the first thing a Blokus player learns (a colour scores minus the squares left in
         its hand: docs/rules.md, "Scoring"). The default 2 puts the X 8 logits above the
-        monomino: MaskablePPO's untrained policy, its most likely move, beats ``random`` in
-        about 96% of games, and after 20k moves the benchmark's four seeds are at 95.5-98.0%
-        against 89.2-94.2% with 0 (``benchmarks/README.md``). 0 for a head that starts with no
-        preference; the bias is learned like any other.
+        monomino (the runs that chose it: ``benchmarks/LOG.md``). 0 for a head that starts with
+        no preference; the bias is learned like any other.
 
     Raises
     ------
@@ -295,15 +293,13 @@ class PlacementNet(nn.Module):
 
 def ppo_settings(num_envs: int = 16) -> dict:
     """MaskablePPO's keyword arguments for :class:`MaskablePlacementPolicy` on ``num_envs`` games,
-    the ones ``benchmarks/bench_training.py`` trains with (its figures: ``benchmarks/README.md``).
+    the ones ``benchmarks/bench_training.py`` trains with (its figures: ``benchmarks/README.md``,
+    the runs that chose them: ``benchmarks/LOG.md``).
 
     An update every 1,024 learner moves (``n_steps = 1024 // num_envs``), minibatches of 256, 4
     epochs per update, learning rate 1e-3, ``gamma=1`` (the only reward comes at the end of the
-    game, a few dozen moves later at most: the first move should see it undiminished). SB3's
-    default of 10 epochs learned less in the same number of moves, and so did minibatches of 128
-    and twice the learning rate (one run each); GAE lambda 1 (seeds 0 and 1) and a clip range of
-    0.3 (seeds 0-2) were not better over seeds whose spread at 20k moves is about 12 points
-    (``benchmarks/README.md``). Override any of them by keyword:
+    game, a few dozen moves later at most: the first move should see it undiminished). Override
+    any of them by keyword:
     ``MaskablePPO(policy, env, **{**ppo_settings(16), "n_epochs": 2})``.
 
     Raises

@@ -68,8 +68,7 @@ class MCTSAgent(_Seeded):
         Temperature T of the children's priors (``prior_temperature``), > 0 and finite; default
         2.5: each prior is exp(w . x / T), w . x the log prior of the move's features fitted to
         the moves Pentobi chose (``csrc/engine/prior.h``), so T = 1 is the fitted prior and a
-        higher T a flatter one. Against Pentobi the search scored about 6 points more with any
-        T from 1.25 to 5 than with 1 (``benchmarks/README.md``).
+        higher T a flatter one (the matches that chose 2.5: ``benchmarks/LOG.md``).
     rave : float
         Weight of a RAVE update (``rave``), >= 0 and finite; default 0.3: a child gains the
         playout's value with nearly this weight when its colour played its placement soon after

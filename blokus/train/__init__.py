@@ -34,8 +34,8 @@ The recipe
     mask of the colour to move. Its value target mixes the mover's share of the win with a
     sigmoid of the score margin (``play.value_targets``); each minibatch position is transposed
     with probability 1/2 (``symmetry``); 16 optimiser steps of 128 positions per iteration of
-    about 450 new positions. The measured runs that chose these, and what 10 minutes give, are
-    in the README ("Training a network by self-play").
+    about 450 new positions. What the defaults give: docs/training.md; the measured runs that
+    chose them: benchmarks/LOG.md.
 """
 # The modules: settings (run.json and its checks), network (the net as search and optimiser
 # call it), play (self-play with the batched search), buffer (the replay buffer), optimise (the

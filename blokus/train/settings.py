@@ -12,7 +12,7 @@ from blokus.selfplay.directory import saved_settings
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
-# The defaults are the measured runs' best (README, "Training a network by self-play"): 16 steps
+# The defaults are the measured runs' best (benchmarks/LOG.md, "blokus train"): 16 steps
 # of 128 positions per iteration of about 450 new ones (4.5 draws per position; 32 steps
 # overfit the value head), 100 evaluation games (20 could not tell a rise from noise).
 OPTIONS = {"iterations": 30, "games_per_iteration": 16, "simulations": 32, "train_steps": 16,
