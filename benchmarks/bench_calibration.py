@@ -53,7 +53,8 @@ def held_out(source: str, index: int) -> bool:
 
 def recorded_games(variant: str, runs: Path) -> list[tuple[str, int, blokus.Game]]:
     """(source, index, game) of every recorded game of the variant: Pentobi's, then our self-play."""
-    games = [("pentobi", i, g) for i, g in enumerate(blokus.sgf.read(ROOT / "tests" / "data" / f"pentobi_{variant}.blksgf"))]
+    pentobi = blokus.sgf.read(ROOT / "tests" / "data" / f"pentobi_{variant}.blksgf")
+    games = [("pentobi", i, g) for i, g in enumerate(pentobi)]
     path = runs / f"cal_{variant}" / "games.blksgf"
     if path.exists():
         for game, root in blokus.sgf.records(path.read_text()):
@@ -113,7 +114,8 @@ def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, report=pr
     return rows
 
 
-def predictions(rows: list[dict], calibrated: bool, table: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+def predictions(rows: list[dict], calibrated: bool,
+                table: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Predicted win probabilities and labels, one per (position, player): what ``evaluate``
     returns (exact when solved, else calibrated by ``table``'s map or the package's, or raw)."""
     p, y = [], []
@@ -143,8 +145,9 @@ def by_phase(rows: list[dict]) -> dict[str, list[dict]]:
 
 def summary_lines(variant: str, rows: list[dict]) -> list[str]:
     test = split(rows, True)
-    lines = [f"{variant}: {len({(r['source'], r['game']) for r in test})} held-out games, {len(test)} positions "
-             f"({len(split(rows, False))} positions of training games)",
+    games = len({(r["source"], r["game"]) for r in test})
+    lines = [(f"{variant}: {games} held-out games, {len(test)} positions "
+              f"({len(split(rows, False))} positions of training games)"),
              f"  {'phase':<8} {'predictions':>11} {'ECE raw':>8} {'ECE cal':>8} {'Brier raw':>9} {'Brier cal':>9}"]
     for name, part in [("all", test), *by_phase(test).items()]:
         if not part:
@@ -191,7 +194,8 @@ def plot(path: str, every: dict[str, list[dict]]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
-    parser.add_argument("--runs", type=Path, default=ROOT / "runs", help="directory of the cal_<variant> self-play runs")
+    parser.add_argument("--runs", type=Path, default=ROOT / "runs",
+                        help="directory of the cal_<variant> self-play runs")
     parser.add_argument("--cache", type=Path, default=None,
                         help="JSON lines of evaluated positions (default: <runs>/calibration_positions.jsonl)")
     parser.add_argument("--stride", type=int, default=None, help="every Nth ply (default: 1 in Duo, 2 otherwise)")

@@ -33,7 +33,8 @@ Definitions (docs/rules.md, "Placing a piece", for attachment points and the edg
 from blokus.analysis._engine import evaluate, move_values
 from blokus.analysis._metrics import metrics, timeline
 from blokus.analysis._reach import distances, reachable, territory
+from blokus.analysis._review import Review, review
 from blokus.analysis._solver import Solution, solve
 
-__all__ = ["Solution", "distances", "evaluate", "metrics", "move_values", "reachable", "solve", "territory",
-           "timeline"]
+__all__ = ["Review", "Solution", "distances", "evaluate", "metrics", "move_values", "reachable", "review", "solve",
+           "territory", "timeline"]

@@ -7,7 +7,8 @@ from blokus import _core
 from blokus.agents import MCTSAgent, Search, make_agent
 from blokus.agents._mcts import SOLVE_WITHIN_MOVES
 from blokus.analysis._calibration import calibrate_move, calibrate_players
-from blokus.analysis._solver import Solution, solve as solve_game
+from blokus.analysis._solver import Solution
+from blokus.analysis._solver import solve as solve_game
 from blokus.game import Game
 from blokus.placements import placements
 from blokus.variants import variant
@@ -149,6 +150,8 @@ def evaluate(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", seed: int | 
     ValueError
         ``agent`` is not an MCTS agent (or a bad agent string), the game is over, or ``solve``
         is negative.
+    TypeError
+        ``solve`` is not an int.
     """
     agent = _mcts_agent(agent, seed, "evaluate")
     if game.is_over:
@@ -159,8 +162,10 @@ def evaluate(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", seed: int | 
 
 
 def _check_solve(solve) -> None:
-    if isinstance(solve, bool) or not isinstance(solve, int) or solve < 0:
-        raise ValueError(f"solve must be an int >= 0 (positions the endgame solve may visit), not {solve!r}")
+    if isinstance(solve, bool) or not isinstance(solve, int):
+        raise TypeError(f"solve must be an int (positions the endgame solve may visit), not {type(solve).__name__}")
+    if solve < 0:
+        raise ValueError(f"solve must be >= 0 (positions the endgame solve may visit), not {solve}")
 
 
 def _evaluation(game: Game, found: Search, calibrated: bool, solution: Solution | None) -> list[dict]:
