@@ -80,15 +80,20 @@ def positions(game: blokus.Game, stride: int):
         replay.play(int(move))
 
 
-def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, report=print) -> list[dict]:
+def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, agent: str | None = None,
+                   search: bool = True, report=print) -> list[dict]:
     """One row per evaluated position (from ``cache`` when there, else searched and appended):
     variant, source, game, ply, pieces, mover (the player to move), raw (per player), exact
-    margins (or None), labels."""
+    margins (or None), labels. ``agent``: evaluate's agent string (None: its default).
+    ``search=False``: the cached rows only."""
     done = {}
     if cache.exists():
         for line in cache.read_text().splitlines():
-            row = json.loads(line)
-            done[(row["variant"], row["source"], row["game"], row["ply"])] = row
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:  # a line another run is writing
+                continue
+            done[(row["variant"], row["source"], row["game"], row["ply"], row.get("agent"))] = row
     rows = []
     games = recorded_games(variant, runs)
     t0, searched = time.perf_counter(), 0
@@ -96,11 +101,13 @@ def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, report=pr
         for number, (source, index, game) in enumerate(games):
             labels = win_shares(game)
             for ply, position in positions(game, stride):
-                key = (variant, source, index, ply)
+                key = (variant, source, index, ply, agent)
+                if key not in done and not search:
+                    continue
                 if key not in done:
-                    seed = zlib.crc32(repr(key).encode())
-                    found = evaluate(position, seed=seed, calibrated=False)
-                    done[key] = {"variant": variant, "source": source, "game": index, "ply": ply,
+                    seed = zlib.crc32(repr(key[:4]).encode())
+                    found = evaluate(position, *([agent] if agent else []), seed=seed, calibrated=False)
+                    done[key] = {"variant": variant, "source": source, "game": index, "ply": ply, "agent": agent,
                                  "pieces": len(position.history), "mover": int(position.player_to_move),
                                  "raw": [r["raw_win_probability"] for r in found],
                                  "margin": [r["margin"] for r in found], "label": labels}
@@ -199,12 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=None,
                         help="JSON lines of evaluated positions (default: <runs>/calibration_positions.jsonl)")
     parser.add_argument("--stride", type=int, default=None, help="every Nth ply (default: 1 in Duo, 2 otherwise)")
+    parser.add_argument("--agent", help="evaluate's agent string (default: its default, mcts:sims=2000)")
     parser.add_argument("--plot", metavar="PNG", help="save the reliability diagrams (needs matplotlib)")
     args = parser.parse_args(argv)
     cache = args.cache or args.runs / "calibration_positions.jsonl"
     every = {}
     for variant in args.variants:
-        every[variant] = evaluated_rows(variant, args.runs, cache, args.stride or STRIDE[variant])
+        every[variant] = evaluated_rows(variant, args.runs, cache, args.stride or STRIDE[variant], args.agent)
         print("\n".join(summary_lines(variant, every[variant])))
         print("  reliability of the held-out predictions (raw | calibrated):")
         print("\n".join(reliability_lines(every[variant])), flush=True)

@@ -144,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     cache = args.cache or args.runs / "calibration_positions.jsonl"
     chosen = dict(TABLE)  # the variants not fitted now keep their maps
     for variant in args.variants:
-        rows = split(evaluated_rows(variant, args.runs, cache, STRIDE[variant]), test=False)
+        rows = split(evaluated_rows(variant, args.runs, cache, STRIDE[variant], search=False), test=False)
         rows = [r for r in rows if r["source"] == "selfplay"]
         raw_p, y = predictions(rows, calibrated=False)
         print(f"{variant}: {len({r['game'] for r in rows})} training games, {len(rows)} positions; "

@@ -104,8 +104,8 @@ def test_review_rows_are_the_curve_from_the_movers_side(blundered):
 
 def test_review_does_not_depend_on_the_workers():
     game = duo(WON_ENDGAME[:8])
-    one = analysis.review(game, AGENT, seed=5, workers=1, progress=False)
-    two = analysis.review(game, AGENT, seed=5, workers=2, progress=False)
+    one = analysis.review(game, AGENT + ":threads=1", seed=5, workers=1, progress=False)
+    two = analysis.review(game, AGENT + ":threads=1", seed=5, workers=2, progress=False)
     assert one.rows == two.rows
     assert len(one) == 8 and game.history == duo(WON_ENDGAME[:8]).history  # not changed
 

@@ -189,12 +189,9 @@ def _comment(row: dict) -> str:
 
 
 def _options(agent: str | MCTSAgent) -> tuple[dict, str]:
-    """The search options of the agent and its name; a string's search runs on one thread
-    unless it names ``threads``, as positions are searched side by side."""
+    """The search options of the agent and its name."""
     if isinstance(agent, str) and agent.strip().split(":")[0] == "mcts":
-        keys = {part.partition("=")[0] for part in agent.strip().split(":")[1:]}
-        built = make_agent(agent if "threads" in keys else agent.strip() + ":threads=1")
-        return dict(built.options), agent.strip()
+        return dict(make_agent(agent).options), agent.strip()
     if isinstance(agent, MCTSAgent):
         return dict(agent.options), agent.name
     raise ValueError(f"review needs an MCTS agent: an agent string 'mcts' or 'mcts:key=value...' "
@@ -235,9 +232,11 @@ def review(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", *, seed: int |
     gives it: calibrated, or exact where the endgame solver settles it), the move it would have
     played, and how much win probability the move played gave away, labelled.
 
-    Every position of the game is searched once, side by side on ``workers`` threads (the
-    search runs in C without the GIL); a move's "after" is the next position's evaluation. At
-    the default budget a 30-move Duo game takes a few seconds on two cores.
+    Every position of the game is searched once, by the agent's search threads (by default
+    every core, as ``evaluate``'s, whose calibration map assumes them) and ``workers``
+    positions at a time (the search runs in C without the GIL); a move's "after" is the next
+    position's evaluation. At the default budget a 30-move Duo game takes about 3 seconds on
+    two cores (``benchmarks/README.md``).
 
     Parameters
     ----------
@@ -245,14 +244,14 @@ def review(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", *, seed: int |
         Any variant, finished or not; not changed. Its moves are replayed from the empty board.
     agent : str or MCTSAgent
         An MCTS agent string (``"mcts:sims=2000"``, the default, as ``evaluate``'s) or an
-        ``MCTSAgent``, whose search options are used (its seed and kept tree are not). A string
-        that does not name ``threads`` searches each position on one thread.
+        ``MCTSAgent``, whose search options are used (its seed and kept tree are not).
     seed : int or None
         Makes the review reproducible for a given agent (each position's search is seeded from
         it and the ply); None: fresh entropy.
     workers : int or None
         Positions searched at once; default: the cores this process may use divided by the
-        agent's threads (at least 1).
+        agent's threads (at least 1; so 1 for an agent string that does not name ``threads``,
+        and 2 on two cores for ``"mcts:sims=2000:threads=1"``).
     solve : int
         The endgame solve's budget per position, as in ``evaluate`` (0: never).
     calibrated : bool
