@@ -121,10 +121,11 @@ def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, agent: st
     return rows
 
 
-def predictions(rows: list[dict], calibrated: bool,
-                table: dict | None = None) -> tuple[np.ndarray, np.ndarray]:
+def predictions(rows: list[dict], calibrated: bool, table: dict | None = None,
+                exact: bool = True) -> tuple[np.ndarray, np.ndarray]:
     """Predicted win probabilities and labels, one per (position, player): what ``evaluate``
-    returns (exact when solved, else calibrated by ``table``'s map or the package's, or raw)."""
+    returns (exact when solved, else calibrated by ``table``'s map or the package's, or raw);
+    ``exact=False``: the search's figure everywhere, as evaluate gave it before it solved."""
     p, y = [], []
     for row in rows:
         raw = np.asarray(row["raw"])
@@ -133,8 +134,10 @@ def predictions(rows: list[dict], calibrated: bool,
         else:
             chances = raw
         for player, margin in enumerate(row["margin"]):
-            exact = None if margin is None else 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-            p.append(chances[player] if exact is None else exact)
+            if margin is None or not exact:
+                p.append(chances[player])
+            else:
+                p.append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
             y.append(row["label"][player])
     return np.asarray(p), np.asarray(y)
 
@@ -150,30 +153,37 @@ def by_phase(rows: list[dict]) -> dict[str, list[dict]]:
     return out
 
 
+# The predictions compared: the search's raw figure (evaluate before the solve and the map),
+# raw but exact where solved, and evaluate's default (calibrated, exact where solved).
+KINDS = (("search", False, False), ("+exact", False, True), ("default", True, True))
+
+
 def summary_lines(variant: str, rows: list[dict]) -> list[str]:
     test = split(rows, True)
     games = len({(r["source"], r["game"]) for r in test})
     lines = [(f"{variant}: {games} held-out games, {len(test)} positions "
               f"({len(split(rows, False))} positions of training games)"),
-             f"  {'phase':<8} {'predictions':>11} {'ECE raw':>8} {'ECE cal':>8} {'Brier raw':>9} {'Brier cal':>9}"]
+             f"  {'phase':<8} {'predictions':>11}   ECE: " + " ".join(f"{k:>8}" for k, _, _ in KINDS) +
+             "   Brier: " + " ".join(f"{k:>8}" for k, _, _ in KINDS)]
     for name, part in [("all", test), *by_phase(test).items()]:
         if not part:
             continue
-        raw_p, y = predictions(part, calibrated=False)
-        cal_p, _ = predictions(part, calibrated=True)
-        lines.append(f"  {name:<8} {len(y):>11} {ece(raw_p, y):>8.3f} {ece(cal_p, y):>8.3f} "
-                     f"{brier(raw_p, y):>9.3f} {brier(cal_p, y):>9.3f}")
+        figures = [predictions(part, calibrated, exact=exact) for _, calibrated, exact in KINDS]
+        lines.append(f"  {name:<8} {len(figures[0][1]):>11}        " +
+                     " ".join(f"{ece(p, y):>8.3f}" for p, y in figures) + "          " +
+                     " ".join(f"{brier(p, y):>8.3f}" for p, y in figures))
     return lines
 
 
 def reliability_lines(rows: list[dict]) -> list[str]:
     test = split(rows, True)
-    raw_p, y = predictions(test, calibrated=False)
+    raw_p, y = predictions(test, calibrated=False, exact=False)
     cal_p, _ = predictions(test, calibrated=True)
-    lines = [f"  {'bin':<9} {'n raw':>6} {'pred':>6} {'obs':>6}   {'n cal':>6} {'pred':>6} {'obs':>6}"]
+    lines = [f"  {'bin':<9} {'n search':>8} {'pred':>6} {'obs':>6}   {'n default':>9} {'pred':>6} {'obs':>6}"]
     for a, b in zip(reliability(raw_p, y), reliability(cal_p, y)):
-        lines.append(f"  {a['lo']:.1f}-{a['hi']:.1f}   {a['count']:>6} {a['mean_predicted']:>6.3f} "
-                     f"{a['mean_observed']:>6.3f}   {b['count']:>6} {b['mean_predicted']:>6.3f} {b['mean_observed']:>6.3f}")
+        lines.append(f"  {a['lo']:.1f}-{a['hi']:.1f}   {a['count']:>8} {a['mean_predicted']:>6.3f} "
+                     f"{a['mean_observed']:>6.3f}   {b['count']:>9} {b['mean_predicted']:>6.3f} "
+                     f"{b['mean_observed']:>6.3f}")
     return lines
 
 
@@ -186,10 +196,10 @@ def plot(path: str, every: dict[str, list[dict]]) -> None:
     for ax, (variant, rows) in zip(axes[0], every.items()):
         test = split(rows, True)
         for calibrated, style in ((False, "o--"), (True, "s-")):
-            p, y = predictions(test, calibrated)
+            p, y = predictions(test, calibrated, exact=calibrated)
             table = [r for r in reliability(p, y) if r["count"]]
             ax.plot([r["mean_predicted"] for r in table], [r["mean_observed"] for r in table], style,
-                    label=f"{'calibrated' if calibrated else 'raw'} (ECE {ece(p, y):.3f})")
+                    label=f"{'evaluate' if calibrated else 'search alone'} (ECE {ece(p, y):.3f})")
         ax.plot([0, 1], [0, 1], color="grey", lw=0.8)
         ax.set(title=variant, xlabel="predicted win probability", ylabel="observed win share",
                xlim=(0, 1), ylim=(0, 1))
@@ -214,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     for variant in args.variants:
         every[variant] = evaluated_rows(variant, args.runs, cache, args.stride or STRIDE[variant], args.agent)
         print("\n".join(summary_lines(variant, every[variant])))
-        print("  reliability of the held-out predictions (raw | calibrated):")
+        print("  reliability of the held-out predictions (the search's figure | evaluate's default):")
         print("\n".join(reliability_lines(every[variant])), flush=True)
     if args.plot:
         plot(args.plot, every)

@@ -1,7 +1,9 @@
 """Position analysis for notebooks: per-colour metrics, their timeline over a game, what the
-engine would play, and the exact value of an endgame (``solve``, which returns a ``Solution``).
+engine would play and how the position stands (``move_values``, ``evaluate``: calibrated win
+probabilities), the exact value of an endgame (``solve``, which returns a ``Solution``) and the
+review of a whole game (``review``, which returns a ``Review``).
 
-Every other function returns plain Python lists of dicts (one record per row), so
+The other functions return plain Python lists of dicts (one record per row), so
 ``pandas.DataFrame(records)`` works directly without pandas being a dependency:
 
 >>> import blokus, blokus.analysis as an
