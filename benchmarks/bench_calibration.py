@@ -19,6 +19,7 @@ in a k-way tie for first); each (position, player) pair is one prediction. Evalu
 in ``--cache`` (JSON lines), so a second run or the fit only reads them.
 
 Phases: opening while fewer than 6 pieces per colour are on the board, end from 12 per colour.
+The row "pentobi" is Pentobi's held-out games alone.
 """
 from __future__ import annotations
 
@@ -165,7 +166,8 @@ def summary_lines(variant: str, rows: list[dict]) -> list[str]:
               f"({len(split(rows, False))} positions of training games)"),
              f"  {'phase':<8} {'predictions':>11}   ECE: " + " ".join(f"{k:>8}" for k, _, _ in KINDS) +
              "   Brier: " + " ".join(f"{k:>8}" for k, _, _ in KINDS)]
-    for name, part in [("all", test), *by_phase(test).items()]:
+    pentobi = [r for r in test if r["source"] == "pentobi"]
+    for name, part in [("all", test), *by_phase(test).items(), ("pentobi", pentobi)]:
         if not part:
             continue
         figures = [predictions(part, calibrated, exact=exact) for _, calibrated, exact in KINDS]

@@ -197,6 +197,16 @@ def test_evaluate_is_exact_where_the_solver_settles_it():
         analysis.evaluate(position, AGENT, solve=-5)
 
 
+def test_move_values_calibrated_keep_the_order_of_the_raw_figures():
+    game = duo(WON_ENDGAME[:6])
+    rows = analysis.move_values(game, AGENT, top=None, seed=3)
+    raw = analysis.move_values(game, AGENT, top=None, seed=3, calibrated=False)
+    assert [r["raw_win_probability"] for r in rows] == [r["win_probability"] for r in raw]
+    pairs = sorted((r["raw_win_probability"], r["win_probability"]) for r in rows)
+    assert all(a[1] <= b[1] for a, b in itertools.pairwise(pairs))  # one map for every move here
+    assert all(0.0 <= r["win_probability"] <= 1.0 for r in rows)
+
+
 # ------------------------------------------------------------------ calibration measures and maps
 def test_ece_and_brier_by_hand():
     # bin 0.1-0.2: predictions 0.1, 0.1 against 0, 1 (mean 0.5): |0.1 - 0.5| = 0.4 for half the data;
