@@ -115,6 +115,25 @@ def test_review_of_an_empty_game():
     assert len(review) == 0 and review.curve.shape == (1, 2)
 
 
+@pytest.mark.parametrize("variant", ["classic_3", "classic_teams"])
+def test_review_of_a_game_of_more_colours(variant):
+    from blokus.agents import make_agent
+
+    game, random_agent = blokus.Game(variant, start="fixed"), make_agent("random", seed=1)
+    movers = []
+    while not game.is_over:
+        movers.append(game.player_to_move)  # classic_3: the shared green's player rotates
+        game.play(random_agent(game))
+    review = analysis.review(game, "mcts:sims=50", seed=1, progress=False)
+    assert [r["player"] for r in review] == movers
+    facts = blokus.variants.variant(variant)
+    firsts = [p for p, s in enumerate(facts.player_sides) if s == p]
+    assert np.allclose(review.curve[:, firsts].sum(axis=1), 1.0)  # the sides' chances
+    winners = set(game.winners())
+    shared = len({facts.player_sides[p] for p in winners})  # a tie splits the win
+    assert review.curve[-1].tolist() == [(p in winners) / shared for p in range(facts.num_players)]
+
+
 def test_labels_by_the_documented_thresholds():
     assert label(0.9, True) == "best"
     assert label(-0.02, False) == "good"
