@@ -188,6 +188,7 @@ def test_review_plot_marks_the_blunder(blundered):
     ({"agent": "greedy"}, ValueError, "MCTS agent"),
     ({"agent": "mcts:sims=0"}, ValueError, "simulations"),
     ({"workers": 0}, ValueError, "workers"),
+    ({"workers": 1.0}, TypeError, "workers"),
     ({"solve": -1}, ValueError, "solve"),
     ({"seed": "1"}, TypeError, "seed"),
     ({"solve": 1.5}, TypeError, "solve"),

@@ -272,7 +272,8 @@ def review(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", *, seed: int |
     Raises
     ------
     TypeError
-        ``game`` is not a ``blokus.Game``, ``seed`` not an int or None, or ``solve`` not an int.
+        ``game`` is not a ``blokus.Game``, ``seed`` not an int or None, or ``workers`` or
+        ``solve`` not an int.
     ValueError
         ``agent`` is not an MCTS agent (or a bad agent string), ``workers`` < 1, or ``solve``
         negative.
@@ -285,11 +286,20 @@ def review(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", *, seed: int |
     _check_solve(solve)
     if workers is None:
         workers = max(1, available_cores() // options["threads"])
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be an int >= 1, not {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise TypeError(f"workers must be an int, not {type(workers).__name__}")
+    if workers < 1:
+        raise ValueError(f"workers must be >= 1, not {workers}")
     game = game.copy()
     positions = _positions(game)
     judged = _search_all(positions, options, seed, calibrated, solve, workers, progress)
+    curve = np.array([[r["win_probability"] for r in (j[0] if j else _final(p))]
+                      for j, p in zip(judged, positions)], dtype=np.float64).reshape(len(positions), -1)
+    return Review(game, _rows(game, positions, judged), curve, name)
+
+
+def _rows(game: Game, positions: list[Game], judged: list) -> list[dict]:
+    """Review's rows: each move judged by the evaluations of the positions before and after it."""
     rows = []
     for ply, ((colour, move), position) in enumerate(zip(game.history, positions[:-1])):
         mover = int(position.player_to_move)
@@ -307,9 +317,7 @@ def review(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", *, seed: int |
             "exact_before": before[mover]["exact"], "exact_after": after[mover]["exact"],
             "label": label(loss, int(move) in best),
         })
-    curve = np.array([[r["win_probability"] for r in (j[0] if j else _final(p))]
-                      for j, p in zip(judged, positions)], dtype=np.float64).reshape(len(positions), -1)
-    return Review(game, rows, curve, name)
+    return rows
 
 
 def _positions(game: Game) -> list[Game]:
