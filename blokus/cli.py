@@ -8,6 +8,7 @@ import sys
 from blokus import __version__
 from blokus.commands.gtp import add_gtp_command
 from blokus.commands.random_games import add_random_command
+from blokus.commands.review import add_review_command
 from blokus.commands.selfplay import add_selfplay_command
 from blokus.commands.solve import add_solve_command
 from blokus.commands.tournament import add_tournament_command
@@ -19,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"blokus {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for add in (add_random_command, add_selfplay_command, add_tournament_command, add_train_command, add_gtp_command,
-                add_solve_command):
+                add_solve_command, add_review_command):
         add(sub)
     return parser
 

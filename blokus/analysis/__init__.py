@@ -1,7 +1,9 @@
 """Position analysis for notebooks: per-colour metrics, their timeline over a game, what the
-engine would play, and the exact value of an endgame (``solve``, which returns a ``Solution``).
+engine would play and how the position stands (``move_values``, ``evaluate``: calibrated win
+probabilities), the exact value of an endgame (``solve``, which returns a ``Solution``) and the
+review of a whole game (``review``, which returns a ``Review``).
 
-Every other function returns plain Python lists of dicts (one record per row), so
+The other functions return plain Python lists of dicts (one record per row), so
 ``pandas.DataFrame(records)`` works directly without pandas being a dependency:
 
 >>> import blokus, blokus.analysis as an
@@ -33,7 +35,8 @@ Definitions (docs/rules.md, "Placing a piece", for attachment points and the edg
 from blokus.analysis._engine import evaluate, move_values
 from blokus.analysis._metrics import metrics, timeline
 from blokus.analysis._reach import distances, reachable, territory
+from blokus.analysis._review import Review, review
 from blokus.analysis._solver import Solution, solve
 
-__all__ = ["Solution", "distances", "evaluate", "metrics", "move_values", "reachable", "solve", "territory",
-           "timeline"]
+__all__ = ["Review", "Solution", "distances", "evaluate", "metrics", "move_values", "reachable", "review", "solve",
+           "territory", "timeline"]
