@@ -51,10 +51,6 @@ class _Scene:
     outline: list = field(default_factory=list)  # ((x0, y0), (x1, y1)) cell corners, y down
 
 
-def _cell_text(row: int, col: int, height: int) -> str:
-    return f"{chr(ord('a') + col)}{height - row}"
-
-
 def _placement_cells(game, pid: int) -> list:
     from blokus.placements import placements
 
