@@ -27,6 +27,9 @@ from blokus.variants import VARIANTS, variant
 # (sum of (side - height + 1) * (side - width + 1)): docs/rules.md.
 PLACEMENTS_ON_SIDE = {20: 30433, 14: 13729}
 ALL_PIECES_BONUS, MONOMINO_LAST_BONUS = 15, 20  # docs/rules.md, "Scoring"
+# The colours as blokus.render.image's docstring gives them, by name.
+DOCUMENTED_RGB = {"blue": (30, 90, 200), "yellow": (235, 190, 20), "red": (210, 40, 40), "green": (40, 150, 60),
+                  "purple": (120, 60, 170), "orange": (240, 130, 20)}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -91,15 +94,18 @@ def walk_render(name):
     board = np.asarray(game.board)
     for colour in range(facts.num_colours):
         assert picture.count(f'class="bk-cell bk-c{colour}"') == (board == colour).sum()
-    assert all(len(f) == 1 for f in fills.values())  # one fill per colour
-    assert len(set().union(*fills.values())) == facts.num_colours  # and no two colours alike
+    assert fills == {c: {"#%02x%02x%02x" % DOCUMENTED_RGB[name]} for c, name in enumerate(facts.colours)}
     letters = re.findall(r'class="bk-coord bk-col"[^>]*>([a-z])<', picture)
     numbers = re.findall(r'class="bk-coord bk-row"[^>]*>(\d+)<', picture)
     assert letters == [chr(ord("a") + c) for c in range(facts.side)]
     assert sorted(map(int, numbers)) == list(range(1, facts.side + 1))
     lines = render.text(game).splitlines()
     assert len(lines) == facts.side + 1 and lines[0].split()[0] == str(facts.side)
-    assert render.image(game, cell=3).shape == (3 * facts.side, 3 * facts.side, 3)
+    image = render.image(game, cell=3)
+    assert image.shape == (3 * facts.side, 3 * facts.side, 3)
+    for colour, name in enumerate(facts.colours):
+        r, c = np.argwhere(board == colour)[0]
+        assert tuple(image[3 * r + 1, 3 * c + 1]) == DOCUMENTED_RGB[name]
 
 
 def walk_sgf(name):

@@ -38,9 +38,10 @@ static const bk_variant_info variants[BK_NUM_VARIANTS] = {
     [BK_DUO] = {14, 2, 2, {"purple", "orange"}, {{4, 4}, {9, 9}}, {0, 1}, {0, 1}, {0, 1}, "Blokus Duo",
                 BK_WEIGHTS_DUO},
 #ifdef BK_TEST_VARIANT
-    /* Three colours on Duo's board, each its own player's: no such game is
-     * sold; it exists to be walked through every layer by the tests. */
-    [BK_TEST_TRIO] = {14, 3, 3, {"blue", "yellow", "red"}, {{4, 4}, {9, 9}, {4, 9}}, {0, 1, 2}, {0, 1, 2},
+    /* Three colours on Duo's board, each its own player's, named as neither
+     * Duo's nor classic's are: no such game is sold; it exists to be walked
+     * through every layer by the tests. */
+    [BK_TEST_TRIO] = {14, 3, 3, {"purple", "orange", "green"}, {{4, 4}, {9, 9}, {4, 9}}, {0, 1, 2}, {0, 1, 2},
                       {0, 1, 2}, "Blokus Test Trio", BK_WEIGHTS_DUO},
 #endif
 };
