@@ -7,7 +7,8 @@ from typing import NamedTuple
 import numpy as np
 
 from blokus import _core
-from blokus.variants import VARIANTS, variant as variant_facts
+from blokus.variants import VARIANTS
+from blokus.variants import variant as variant_facts
 
 
 class Placements(NamedTuple):

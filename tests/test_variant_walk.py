@@ -1,8 +1,8 @@
-"""Every variant through every layer: placements, rendering, SGF, GTP, the environments and a
-search, each checked against the rules and the variant's own facts (blokus.variants, read from
-the C table). And the proof that the C table is the only place a variant is defined: a build
-with one more row there (-DBK_TEST_VARIANT: test_trio, three colours on Duo's board) passes the
-same walk without a line of Python knowing it.
+"""Every variant through every layer: placements, the rules, rendering, SGF, GTP, the batch, the
+environments, the prior's weights and a search, each checked against the rules and the variant's
+own facts (blokus.variants, read from the C table). And the proof that the C table is the only
+place a variant is defined: a build with one more row there (-DBK_TEST_VARIANT: test_trio, three
+colours on Duo's board) passes the same walk without a line of Python knowing it.
 """
 import os
 import re
@@ -16,16 +16,14 @@ import pytest
 
 import blokus
 from blokus import PIECE_NAMES, _core, placements, render, sgf
-from blokus._core import PIECE_SIZES
 from blokus.agents import make_agent
 from blokus.gtp import Engine
 from blokus.placements import parse_move
 from blokus.search import BatchedSearch
 from blokus.variants import VARIANTS, variant
 
-# Placements per board side, counted by hand from the 91 orientations' boxes
-# (sum of (side - height + 1) * (side - width + 1)): docs/rules.md.
-PLACEMENTS_ON_SIDE = {20: 30433, 14: 13729}
+from reference import PIECE_CELLS, PLACEMENT_COUNTS, TOTAL_SQUARES  # rules.md
+
 ALL_PIECES_BONUS, MONOMINO_LAST_BONUS = 15, 20  # docs/rules.md, "Scoring"
 # The colours as blokus.render.image's docstring gives them, by name.
 DOCUMENTED_RGB = {"blue": (30, 90, 200), "yellow": (235, 190, 20), "red": (210, 40, 40), "green": (40, 150, 60),
@@ -49,7 +47,7 @@ def cells_of(name, move):
 
 def walk_placements(name):
     facts, table = variant(name), placements(name)
-    assert len(table.piece) == PLACEMENTS_ON_SIDE[facts.side]
+    assert len(table.piece) == PLACEMENT_COUNTS[facts.side]
     assert table.cells.max() < facts.side and (table.cells[..., 0] >= 0).sum() == table.size.sum()
     twins = [v for v in VARIANTS if variant(v).side == facts.side]
     assert all(placements(v) is table for v in twins)  # one shared table per board side
@@ -74,12 +72,12 @@ def walk_rules(name):
         assert facts.starting_squares[colour] in cells_of(name, move)
     assert game.is_over
     for colour in range(facts.num_colours):
-        placed = [int(placements(name).piece[m]) for c, m in game.history if c == colour]
-        left = sum(PIECE_SIZES) - sum(PIECE_SIZES[p] for p in placed)
+        placed = [PIECE_NAMES[placements(name).piece[m]] for c, m in game.history if c == colour]
+        left = TOTAL_SQUARES - sum(len(PIECE_CELLS[piece]) for piece in placed)
         if left:
             expected = -left
         else:
-            expected = MONOMINO_LAST_BONUS if PIECE_NAMES[placed[-1]] == "1" else ALL_PIECES_BONUS
+            expected = MONOMINO_LAST_BONUS if placed[-1] == "1" else ALL_PIECES_BONUS
         assert game.scores()[colour] == expected
     for player, colours in enumerate(facts.player_colours):
         assert game.player_scores()[player] == sum(game.scores()[c] for c in colours)
@@ -137,6 +135,19 @@ def walk_gtp(name):
     assert engine.handle("undo") == "= \n\n" and len(engine.game.history) == 1
 
 
+def walk_batch(name):
+    """A VectorGame of two games, each stepped by its first legal move, as one Game would be."""
+    facts, games = variant(name), blokus.VectorGame(2, name)
+    single = blokus.Game(name, start="fixed")
+    for _ in range(facts.num_colours + 1):
+        assert games.observation.shape == (2, facts.num_colours + 1, facts.side, facts.side)
+        assert (np.flatnonzero(games.legal_mask[0]) == single.legal_moves()).all()
+        action = int(single.legal_moves()[0])
+        games.step(np.array([action, action]))
+        single.play(action)
+    assert (games.board == np.asarray(single.board)).all()
+
+
 def walk_envs(name):
     pytest.importorskip("pettingzoo")
     import gymnasium
@@ -151,7 +162,7 @@ def walk_envs(name):
     for _ in range(facts.num_colours + 1):
         obs = aec.observe(aec.agent_selection)
         assert obs["observation"].shape == planes and obs["remaining"].shape == (facts.num_colours, 21)
-        assert len(obs["action_mask"]) == PLACEMENTS_ON_SIDE[facts.side]
+        assert len(obs["action_mask"]) == PLACEMENT_COUNTS[facts.side]
         aec.step(int(np.flatnonzero(obs["action_mask"])[0]))
     (env_id,) = [i for i, v in ENV_IDS.items() if v == name]
     gym = gymnasium.make(env_id)
@@ -202,7 +213,7 @@ def walk_search(name):
     assert visits.sum() == 8 and set(np.flatnonzero(visits)) <= set(game.legal_moves().tolist())
 
 
-WALK = [walk_placements, walk_rules, walk_render, walk_sgf, walk_gtp, walk_envs, walk_prior, walk_search]
+WALK = [walk_placements, walk_rules, walk_render, walk_sgf, walk_gtp, walk_batch, walk_envs, walk_prior, walk_search]
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -223,16 +234,19 @@ def test_a_variant_defined_only_in_the_c_table_walks(tmp_path):
     for part in ("csrc", "blokus"):
         shutil.copytree(os.path.join(ROOT, part), tmp_path / part,
                         ignore=shutil.ignore_patterns("_core*.so", "_core*.pyd", "__pycache__"))
-    for part in ("setup.py", "pyproject.toml", "tests/conftest.py", "tests/test_variant_walk.py"):
+    for part in ("setup.py", "pyproject.toml", "tests/conftest.py", "tests/reference.py", "tests/test_variant_walk.py"):
         os.makedirs(os.path.dirname(tmp_path / part), exist_ok=True)
         shutil.copy(os.path.join(ROOT, part), tmp_path / part)
+    # -O1: built quicker; -Werror: the variant's row must build as cleanly as the others
     env = dict(os.environ, BLOKUS_TEST_VARIANT_BUILD="1", PYTHONPATH=str(tmp_path),
-               BLOKUS_CFLAGS=os.environ.get("BLOKUS_CFLAGS", "") + " -DBK_TEST_VARIANT -Werror")
-    build_env = {k: v for k, v in env.items() if k != "LD_PRELOAD"}  # the compiler runs unsanitized
+               BLOKUS_CFLAGS=os.environ.get("BLOKUS_CFLAGS", "") + " -DBK_TEST_VARIANT -O1 -Werror")
+    if "libasan" in env.get("LD_PRELOAD", ""):  # the CI's sanitizer run: this build sanitized too
+        env["BLOKUS_SANITIZE"] = "1"
+    build_env = {k: v for k, v in env.items() if k != "LD_PRELOAD"}  # the compiler itself runs unsanitized
     build = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tmp_path,
                            env=build_env, capture_output=True, text=True)
     assert build.returncode == 0, build.stderr[-3000:]
-    check = subprocess.run([sys.executable, "-c", "import blokus, sys; print(blokus.__file__, blokus.variants.VARIANTS)"],
+    check = subprocess.run([sys.executable, "-c", "import blokus; print(blokus.__file__, blokus.variants.VARIANTS)"],
                            cwd=tmp_path, env=env, capture_output=True, text=True)
     assert check.stdout.startswith(str(tmp_path)) and "'test_trio'" in check.stdout, check.stdout + check.stderr
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "test_trio",
