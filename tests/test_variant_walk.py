@@ -254,3 +254,45 @@ def test_a_variant_defined_only_in_the_c_table_walks(tmp_path):
                          cwd=tmp_path, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-5000:] + run.stderr[-2000:]
     assert f"{len(WALK)} passed" in run.stdout, run.stdout[-2000:]
+
+
+# A program that prints what bk_init finds wrong with the core's tables, or "ok".
+INIT_CHECK = '#include <stdio.h>\n#include "core/board.h"\n' \
+             'int main(void) { const char *p = bk_init(); puts(p ? p : "ok"); return 0; }\n'
+# One edit each to a size typed in, or to the table, that bk_init must catch: (file, old, new, its message).
+BROKEN_TABLES = [
+    ("core/types.h", "#define BK_MAX_PLACEMENTS 30433", "#define BK_MAX_PLACEMENTS 30432", "more placements"),
+    ("core/types.h", "#define BK_MAX_PLACEMENTS 30433", "#define BK_MAX_PLACEMENTS 30434", "largest board's"),
+    ("core/types.h", "#define BK_NUM_ORIENTS 91 ", "#define BK_NUM_ORIENTS 90 ", "more orientations"),
+    ("core/types.h", "#define BK_TOTAL_SQUARES 89 ", "#define BK_TOTAL_SQUARES 88 ", "BK_TOTAL_SQUARES"),
+    ("core/movegen.h", "#define BK_NUM_CANDIDATES 414", "#define BK_NUM_CANDIDATES 415", "fewer cells"),
+    ("core/pieces.h", "#define BK_NUM_GEOMETRIES 2", "#define BK_NUM_GEOMETRIES 1", "more board sides"),
+    ("core/variants.c", "{{4, 4}, {9, 9}}", "{{4, 4}, {9, 14}}", "variant 4: a starting square off its board"),
+    ("core/pieces.c", '"##/##/#."', '"##/##/##"', "a base shape is not 1 to 5 squares"),
+]
+
+
+def test_the_tables_are_checked_against_the_sizes_typed_in(tmp_path):
+    cc = _compiler()
+    if not cc:
+        pytest.skip("no C compiler: the core cannot be built with an edited table")
+    src = tmp_path / "csrc"
+
+    def init_says(edit=None):
+        shutil.rmtree(src, ignore_errors=True)
+        shutil.copytree(os.path.join(ROOT, "csrc"), src)
+        if edit:
+            path, old, new = src / edit[0], edit[1], edit[2]
+            text = path.read_text()
+            assert old in text, edit
+            path.write_text(text.replace(old, new))
+        (tmp_path / "main.c").write_text(INIT_CHECK)
+        sources = [str(p) for p in sorted((src / "core").glob("*.c"))]
+        exe = str(tmp_path / "init_check")
+        subprocess.run([cc, "-std=c11", "-O0", f"-I{src}", str(tmp_path / "main.c"), *sources, "-o", exe],
+                       check=True, env={k: v for k, v in os.environ.items() if k != "LD_PRELOAD"})
+        return subprocess.run([exe], capture_output=True, text=True, check=True).stdout.strip()
+
+    assert init_says() == "ok"
+    for edit in BROKEN_TABLES:
+        assert edit[3] in init_says(edit), edit
