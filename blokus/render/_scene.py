@@ -8,6 +8,7 @@ from typing import Protocol
 
 import numpy as np
 
+from blokus.placements import cell_text as _cell_text  # noqa: F401 (svg's heat-map tips name cells)
 from blokus.render._style import _NEUTRAL, _heat_colour, _palette
 
 
