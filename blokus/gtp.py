@@ -39,10 +39,18 @@ from blokus.game import Game
 from blokus.sgf import VARIANT_OF_GAME_NAME
 from blokus.variants import variant
 
-# A colour is named by our names (blokus.variants) or by GTP's and Pentobi's words for it.
-_FOUR_COLOURS = {"1": 0, "2": 1, "3": 2, "4": 3, **{name: c for c, name in enumerate(variant("classic").colours)}}
-_TWO_COLOURS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1,
-                **{name: c for c, name in enumerate(variant("duo").colours)}}
+# A colour is named by our names (blokus.variants) or by GTP's and Pentobi's words for it: with two
+# colours black/white (and blue/green, Pentobi's older names), else its number from 1.
+_TWO_COLOUR_WORDS = {"b": 0, "black": 0, "blue": 0, "w": 1, "white": 1, "green": 1}
+
+
+def _colour_words(game: Game) -> dict[str, int]:
+    """Every word naming a colour of the game's variant, lowercase, with its colour index."""
+    numbers = {str(c + 1): c for c in range(game.num_colours)}
+    words = _TWO_COLOUR_WORDS if game.num_colours == 2 else numbers
+    return {**words, **{name: c for c, name in enumerate(variant(game.variant).colours)}}
+
+
 # Pentobi's points count the squares on the board plus the bonus: our score + 89.
 _PENTOBI_POINTS_OFFSET = TOTAL_SQUARES
 # The largest record loadsgf reads: a game is a few KB, Pentobi's largest opening book 23 KB.
@@ -127,7 +135,7 @@ class Engine:
     def _colour(self, args: list[str], command: str) -> int:
         if len(args) != 1:
             raise GtpError(f"{command} needs one colour")
-        names = _TWO_COLOURS if self.game.num_colours == 2 else _FOUR_COLOURS
+        names = _colour_words(self.game)
         colour = names.get(args[0].lower())
         if colour is None:
             raise GtpError(f"unknown colour {args[0]!r} (expected one of: {', '.join(names)})")

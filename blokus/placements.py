@@ -7,7 +7,8 @@ from typing import NamedTuple
 import numpy as np
 
 from blokus import _core
-from blokus.game import VARIANTS
+from blokus.variants import VARIANTS
+from blokus.variants import variant as variant_facts
 
 
 class Placements(NamedTuple):
@@ -40,24 +41,45 @@ class Placements(NamedTuple):
 
 
 def placements(variant: str = "classic") -> Placements:
-    """The placement table of a variant: read-only, one shared table per board size.
+    """The placement table of a variant: read-only, one shared table per board size (the
+    variant's ``geometry``, ``blokus.variants``).
 
     Raises
     ------
     ValueError
-        Unknown variant.
+        Unknown variant. TypeError: ``variant`` is not a str.
     """
     if variant not in VARIANTS:
         _core.placement_table(variant)  # raises the same error as every other entry point
-    return _table("duo" if variant == "duo" else "classic")
+    return _table(variant_facts(variant).geometry)
 
 
 @functools.lru_cache(maxsize=None)
-def _table(variant: str) -> Placements:
-    arrays = _core.placement_table(variant)
+def _table(geometry: int) -> Placements:
+    """The table of placement-table index ``geometry``, made from the first variant that has it."""
+    arrays = _core.placement_table(next(v for v in VARIANTS if variant_facts(v).geometry == geometry))
     for a in arrays:
         a.flags.writeable = False
     return Placements(*arrays)
+
+
+def cell_text(row: int, col: int, height: int) -> str:
+    """The name of cell ``(row, col)`` (row 0 at the top) of a board of ``height`` rows: its
+    column's letter, then its row's number, e.g. ``"a20"`` for (0, 0) on the classic board
+    (docs/rules.md, "Board, coordinates, colours"; the C core writes moves alike,
+    csrc/core/movetext.c)."""
+    return f"{column_letter(col)}{row_number(row, height)}"
+
+
+def column_letter(col: int) -> str:
+    """The letter of board column ``col``: ``a`` at the left."""
+    return chr(ord("a") + col)
+
+
+def row_number(row: int, height: int) -> int:
+    """The number of board row ``row`` (0 at the top) of a board of ``height`` rows: 1 at the
+    bottom."""
+    return height - row
 
 
 def parse_move(text: str, variant: str = "classic") -> int:

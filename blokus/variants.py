@@ -1,5 +1,6 @@
 """The variants and start rules, as the C core defines them (csrc/core/variants.c): ``VARIANTS``,
-``START_RULES`` and ``variant(name)``, the facts of one variant (docs/rules.md, "Variants").
+``START_RULES`` and ``variant(name)``, the facts of one variant (docs/rules.md, "Variants"). The
+package keeps no per-variant fact of its own: it reads them all here.
 
 >>> from blokus.variants import variant
 >>> variant("duo").colours, variant("duo").starting_squares
@@ -38,6 +39,14 @@ class Variant:
     player_sides : tuple of int
         Per player, its side: players whose scores are made of the same colours (classic_teams'
         partners) share one, numbered by its first player.
+    geometry : int
+        Index of its placement table (``blokus.placements``): variants of one board side share
+        one.
+    sgf_game : str
+        The ``GM`` value of its game records (Pentobi's, e.g. ``"Blokus Duo"``); classic and
+        classic_teams share ``"Blokus"``.
+    weight_set : str
+        The playout and prior weights its searches use: ``"classic"`` (20x20) or ``"duo"``.
     """
 
     name: str
@@ -48,6 +57,9 @@ class Variant:
     starting_squares: tuple[tuple[int, int], ...]
     player_colours: tuple[tuple[int, ...], ...]
     player_sides: tuple[int, ...]
+    geometry: int
+    sgf_game: str
+    weight_set: str
 
 
 @functools.lru_cache(maxsize=None)

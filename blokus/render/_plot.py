@@ -1,6 +1,7 @@
 """matplotlib drawings: :func:`plot`, the picture of :func:`blokus.render.svg` as patches."""
 from __future__ import annotations
 
+from blokus.placements import column_letter
 from blokus.render._scene import _scene
 from blokus.render._style import (_ATTACH_R, _CELL, _FONT_SIZE, _GRID, _HEAT_OPACITY, _HIGHLIGHT_OPACITY, _INK, _LABEL,
                                   _LAST_R, _LAST_W, _OUTLINE_W, _START_R, _START_W, _check_size)
@@ -134,6 +135,6 @@ def _plot_frame(ax, scene, pt: float, coordinates: bool) -> None:
     if not coordinates:
         ax.set_axis_off()
         return
-    ax.set_xticks([c + 0.5 for c in range(scene.width)], [chr(ord("a") + c) for c in range(scene.width)])
+    ax.set_xticks([c + 0.5 for c in range(scene.width)], [column_letter(c) for c in range(scene.width)])
     ax.set_yticks([i + 0.5 for i in range(scene.height)], [str(i + 1) for i in range(scene.height)])
     ax.tick_params(length=0, labelsize=max(_FONT_SIZE * pt / _CELL, 6), labelcolor=_rgb(_LABEL))

@@ -8,6 +8,7 @@ from typing import Protocol
 
 import numpy as np
 
+from blokus.placements import cell_text as _cell_text  # noqa: F401 (svg's heat-map tips name cells)
 from blokus.render._style import _NEUTRAL, _heat_colour, _palette
 
 
@@ -49,10 +50,6 @@ class _Scene:
     last: list = field(default_factory=list)  # (row, col)
     highlight: list = field(default_factory=list)  # (row, col), row-major
     outline: list = field(default_factory=list)  # ((x0, y0), (x1, y1)) cell corners, y down
-
-
-def _cell_text(row: int, col: int, height: int) -> str:
-    return f"{chr(ord('a') + col)}{height - row}"
 
 
 def _placement_cells(game, pid: int) -> list:

@@ -6,9 +6,15 @@ import math
 
 import numpy as np
 
-# RGB per colour index; the last row is an empty cell.
-_CLASSIC = np.array([[30, 90, 200], [235, 190, 20], [210, 40, 40], [40, 150, 60], [235, 235, 235]], np.uint8)
-_DUO = np.array([[120, 60, 170], [240, 130, 20], [235, 235, 235]], np.uint8)
+from blokus.variants import variant
+
+# RGB per colour name (the variants' colour names, blokus.variants: a variant's palette is its
+# colours' rows, so a new variant with these names needs nothing here), and of an empty cell.
+_RGB = {"blue": (30, 90, 200), "yellow": (235, 190, 20), "red": (210, 40, 40), "green": (40, 150, 60),
+        "purple": (120, 60, 170), "orange": (240, 130, 20)}
+_EMPTY = (235, 235, 235)
+# A tiling's colour indices are classic's colours (blokus.puzzles); the last row is an empty cell.
+_CLASSIC = np.array([*(_RGB[name] for name in variant("classic").colours), _EMPTY], np.uint8)
 _GRID = np.array([160, 160, 160], np.uint8)
 
 _CELL = 24  # SVG user units per board cell: pixels per cell at the default size
@@ -26,12 +32,19 @@ _ATTACH_R = 4 / 24
 _LAST_R, _LAST_W = 4 / 24, 1.5 / 24
 _OUTLINE_W = 3 / 24
 
-# ANSI SGR colour per colour index (256-colour palette), for text(ansi=True).
-_ANSI = {4: ("38;5;27", "38;5;220", "38;5;160", "38;5;34"), 2: ("38;5;98", "38;5;208")}
+# ANSI SGR colour per colour name (256-colour palette), for text(ansi=True).
+_ANSI = {"blue": "38;5;27", "yellow": "38;5;220", "red": "38;5;160", "green": "38;5;34", "purple": "38;5;98",
+         "orange": "38;5;208"}
 
 
 def _palette(game) -> np.ndarray:
-    return _DUO if game.num_colours == 2 else _CLASSIC
+    """uint8 (C + 1, 3): RGB per colour index of the game's variant, then an empty cell's."""
+    return np.array([*(_RGB[name] for name in variant(game.variant).colours), _EMPTY], np.uint8)
+
+
+def _ansi_codes(game) -> tuple:
+    """The ANSI SGR colour of each colour index of the game's variant."""
+    return tuple(_ANSI[name] for name in variant(game.variant).colours)
 
 
 def _heat_colour(t: float) -> tuple:

@@ -6,6 +6,7 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
+from blokus.placements import column_letter, row_number
 from blokus.render._scene import _cell_text, _is_tiling, _scene
 from blokus.render._style import (_ATTACH_R, _CELL, _CLASSIC, _FONT_SIZE, _GRID, _HEAT_OPACITY, _HIGHLIGHT_OPACITY, _INK,
                                   _LABEL, _LAST_R, _LAST_W, _OUTLINE_W, _START_R, _START_W, _check_size, _hex, _num)
@@ -131,10 +132,10 @@ def _svg_coordinates(scene) -> list:
     out = [f'<g font-family="sans-serif" font-size="{_FONT_SIZE}" fill="{_hex(_LABEL)}" text-anchor="middle">']
     for c in range(width):
         y = _num((height + 0.5) * k + lift)
-        out.append(f'<text class="coord col" x="{_num((c + 0.5) * k)}" y="{y}">{chr(ord("a") + c)}</text>')
+        out.append(f'<text class="coord col" x="{_num((c + 0.5) * k)}" y="{y}">{column_letter(c)}</text>')
     for r in range(height):
         y = _num((r + 0.5) * k + lift)
-        out.append(f'<text class="coord row" x="{_num(-0.5 * k)}" y="{y}">{height - r}</text>')
+        out.append(f'<text class="coord row" x="{_num(-0.5 * k)}" y="{y}">{row_number(r, height)}</text>')
     out.append("</g>")
     return out
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 import os
 import sys
 
+from blokus.placements import column_letter, row_number
 from blokus.render._scene import _check_game, _placement_cells
-from blokus.render._style import _ANSI
+from blokus.render._style import _ansi_codes
 from blokus.variants import variant
 
 
@@ -25,7 +26,7 @@ def text(game, *, ansi: bool = False) -> str:
     _check_game(game)
     height, width = game.shape
     marks = [name[0].upper() for name in variant(game.variant).colours]
-    codes = _ANSI[game.num_colours]
+    codes = _ansi_codes(game)
     last = set(_placement_cells(game, game.history[-1][1])) if ansi and game.history else set()
 
     def mark(r: int, c: int, v: int) -> str:
@@ -35,9 +36,9 @@ def text(game, *, ansi: bool = False) -> str:
             return marks[v]
         return f"\x1b[1;{codes[v]}{';7' if (r, c) in last else ''}m{marks[v]}\x1b[0m"
 
-    lines = [f"{height - r:2d} " + " ".join(mark(r, c, v) for c, v in enumerate(row))
+    lines = [f"{row_number(r, height):2d} " + " ".join(mark(r, c, v) for c, v in enumerate(row))
              for r, row in enumerate(game.board.tolist())]
-    lines.append("   " + " ".join(chr(ord("a") + c) for c in range(width)))
+    lines.append("   " + " ".join(column_letter(c) for c in range(width)))
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ from blokus import __version__
 from blokus import sgf
 from blokus.agents import agent_name, make_agent
 from blokus.game import Game
+from blokus.variants import variant as variant_facts
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -72,7 +73,7 @@ class GameResult:
 
 def _properties(variant: str, index: int, seed: int, agents: Sequence[str]) -> dict:
     props = {"AP": f"blokus:{__version__}", "BKGAME": index, "BKSEED": seed, "BKAGENTS": list(agents)}
-    if variant == "duo":
+    if variant_facts(variant).num_colours == len(agents) == 2:  # B/W records: each player's own colour
         props["PB"], props["PW"] = agents
     return props
 

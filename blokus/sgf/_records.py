@@ -8,16 +8,11 @@ from collections.abc import Iterable
 from blokus._files import read_regular, write_regular
 from blokus.game import Game
 from blokus.sgf._syntax import Node, _node_text, _parse, _shorten, _text_arg, _Tree
-from blokus.variants import START_RULES
+from blokus.variants import START_RULES, VARIANTS, variant
 
-# The GM string of each variant (Pentobi's); classic_teams is written as "Blokus".
-GAME_NAMES = {
-    "classic": "Blokus",
-    "classic_2": "Blokus Two-Player",
-    "classic_3": "Blokus Three-Player",
-    "classic_teams": "Blokus",
-    "duo": "Blokus Duo",
-}
+# The GM string of each variant (Pentobi's, from the variants' table); classic_teams is written as
+# "Blokus".
+GAME_NAMES = {name: variant(name).sgf_game for name in VARIANTS}
 # The variant a GM string names: the first with that string (classic, not classic_teams, for
 # "Blokus": a record of the team game says so in BKV).
 VARIANT_OF_GAME_NAME = {gm: next(v for v in GAME_NAMES if GAME_NAMES[v] == gm) for gm in GAME_NAMES.values()}
@@ -26,17 +21,26 @@ _VARIANT_OF_GM = {gm.lower(): v for gm, v in VARIANT_OF_GAME_NAME.items()}
 VARIANT_PROPERTY = "BKV"
 START_PROPERTY = "BKS"
 
-# Move property per colour index, as Pentobi writes them.
-_WRITE_IDS = {2: ("B", "W"), 4: ("1", "2", "3", "4")}
-# Move properties read, per number of colours: ours plus those of older Pentobi versions, which
-# Pentobi itself still reads (BLUE..GREEN; 1/2 in Duo).
-_READ_IDS = {
-    2: {"B": 0, "W": 1, "1": 0, "2": 1, "BLUE": 0, "GREEN": 1},
-    4: {"1": 0, "2": 1, "3": 2, "4": 3, "BLUE": 0, "YELLOW": 1, "RED": 2, "GREEN": 3},
-}
+
+
+def _write_ids(num_colours: int) -> tuple[str, ...]:
+    """Move property per colour index, as Pentobi writes them: B/W with two colours, else 1, 2, ..."""
+    return ("B", "W") if num_colours == 2 else tuple(str(c + 1) for c in range(num_colours))
+
+
+# Move properties of older Pentobi versions, which Pentobi itself still reads, per number of
+# colours (BLUE..GREEN; 1/2 in Duo).
+_OLD_IDS = {2: {"1": 0, "2": 1, "BLUE": 0, "GREEN": 1}, 4: {"BLUE": 0, "YELLOW": 1, "RED": 2, "GREEN": 3}}
+
+
+def _read_ids(num_colours: int) -> dict[str, int]:
+    """Move properties read, with their colour index: ours and the older ones."""
+    return {**{ident: c for c, ident in enumerate(_write_ids(num_colours))}, **_OLD_IDS.get(num_colours, {})}
+
+
 # Any of these in a variant that does not use it is an error rather than an ignored property:
 # skipping it would silently drop a move (B/W in a four-colour game, 3/4 in Duo).
-_ALL_MOVE_IDS = set(_READ_IDS[2]) | set(_READ_IDS[4])
+_ALL_MOVE_IDS = {ident for name in VARIANTS for ident in _read_ids(variant(name).num_colours)}
 _SETUP_IDS = ("AB", "AW", "A1", "A2", "A3", "A4", "AE", "PL")
 # Root properties dumps writes itself; a keyword may not replace them or add moves or setup.
 _RESERVED = {"GM", "CA", VARIANT_PROPERTY, START_PROPERTY, *_ALL_MOVE_IDS, *_SETUP_IDS}
@@ -95,7 +99,7 @@ def _game(tree: _Tree, mainline: bool) -> Game:
     """Replays the main line of a game tree, checking every move with the engine."""
     nodes = _main_line(tree, mainline)
     game = Game(_variant(nodes[0]), start=_start(nodes[0]))
-    ids = _READ_IDS[game.num_colours]
+    ids = _read_ids(game.num_colours)
     count = 0
     for number, node in enumerate(nodes):
         setup = [ident for ident in _SETUP_IDS if ident in node]
@@ -112,7 +116,7 @@ def _game(tree: _Tree, mainline: bool) -> Game:
         if len(moves) > 1:
             raise ValueError(f"{where}: one node holds several moves ({', '.join(moves)})")
         if moves[0] not in ids:
-            gm, letters = _shorten(nodes[0]["GM"][0]), "/".join(_WRITE_IDS[game.num_colours])
+            gm, letters = _shorten(nodes[0]["GM"][0]), "/".join(_write_ids(game.num_colours))
             raise ValueError(f"{where}: {moves[0]} is not a move property of GM[{gm}] "
                              f"(Blokus SGF: moves are {letters})")
         _play(game, ids[moves[0]], cells, where)
@@ -185,7 +189,7 @@ def dumps(game: Game, **properties) -> str:
         A property name is not letters then digits, has no value, or is one dumps writes
         itself (``GM``, ``CA``, ``BKV``, ``BKS``) or a move or setup property.
     """
-    ids = _WRITE_IDS[game.num_colours]
+    ids = _write_ids(game.num_colours)
     # move_text already lists cells in the canonical order (bottom row first, then by column).
     moves = "".join(f";{ids[colour]}[{game.move_text(move)}]" for colour, move in game.history)
     return f"({_node_text(_root(game, properties))}{moves})"

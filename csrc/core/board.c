@@ -18,18 +18,22 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-void bk_init(void)
+const char *bk_init(void)
 {
     static int done = 0; /* callers serialise calls (the binding holds the GIL) */
+    static const char *problem;
     uint64_t s = 20261130;
-    if (done) return;
+    if (done) return problem;
     done = 1;
-    bk_pieces_init();
-    bk_movegen_init();
+    problem = bk_variants_check();
+    if (!problem) problem = bk_pieces_init();
+    if (!problem) problem = bk_movegen_init();
+    if (problem) return problem;
     for (int c = 0; c < BK_MAX_COLOURS; c++)
         for (int i = 0; i < BK_MAX_SIZE * BK_MAX_SIZE; i++) zobrist_cell[c][i] = splitmix64(&s);
     for (int t = 0; t <= BK_MAX_COLOURS; t++) zobrist_turn[t] = splitmix64(&s);
     for (int c = 0; c < BK_MAX_COLOURS; c++) zobrist_monomino_last[c] = splitmix64(&s);
+    return NULL;
 }
 
 /* Bits of a padded row that lie off the board. */

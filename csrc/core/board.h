@@ -39,8 +39,11 @@ typedef struct bk_board {
 } bk_board;
 
 /* Computes the shared tables before any other bk_ function is used; later
- * calls do nothing.  Not thread-safe: call it once before starting threads. */
-void bk_init(void);
+ * calls do nothing.  Not thread-safe: call it once before starting threads.
+ * Checks the variants' table and the sizes typed in (types.h) against what
+ * the tables derive: NULL when all agree, else what does not (no bk_ function
+ * may then be used). */
+const char *bk_init(void);
 
 bk_status bk_board_init(bk_board *b, int variant, int start);
 /* Whether `colour` may place placement `id` now (whoever is to move). */

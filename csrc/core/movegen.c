@@ -52,6 +52,7 @@ static cand_set compatible[1536];
 /* The candidates of a set of pieces in hand, 7 pieces at a time:
  * hand_candidates[k][m] those of the pieces 7k + j for each bit j of m. */
 #define HAND_CHUNK 7
+_Static_assert(BK_NUM_PIECES % HAND_CHUNK == 0, "the pieces in hand are read in whole chunks");
 static cand_set hand_candidates[BK_NUM_PIECES / HAND_CHUNK][1 << HAND_CHUNK];
 static uint8_t candidate_orient[NUM_CANDIDATES];
 static uint64_t candidate_diamond[NUM_CANDIDATES]; /* its cells, as a diamond word */
@@ -75,11 +76,13 @@ static unsigned group_use(const bk_orient *o, int dr, int dc, int g)
     return used;
 }
 
-void bk_movegen_init(void)
+const char *bk_movegen_init(void)
 {
     int n = 0;
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         const bk_orient *or_ = &bk_orients[o];
+        if (n + or_->size > NUM_CANDIDATES)
+            return "core/movegen.h: the orientations have more cells than BK_NUM_CANDIDATES";
         for (int k = 0; k < or_->size; k++, n++) {
             int dr = or_->cells[k].r, dc = or_->cells[k].c;
             for (int i = 0; i < BK_NUM_GEOMETRIES; i++) {
@@ -101,6 +104,7 @@ void bk_movegen_init(void)
             }
         }
     }
+    return n == NUM_CANDIDATES ? NULL : "core/movegen.h: the orientations have fewer cells than BK_NUM_CANDIDATES";
 }
 
 typedef struct {

@@ -4,8 +4,9 @@
 
 #include "core/board.h"
 
-/* Builds the candidate tables; called by bk_init. */
-void bk_movegen_init(void);
+/* Builds the candidate tables; called by bk_init. NULL, or what disagrees
+ * with BK_NUM_CANDIDATES (no table is written beyond it either way). */
+const char *bk_movegen_init(void);
 /* Writes every legal placement id of `colour` to out (room for
  * BK_MAX_MOVES), in no particular order, each once; returns how many. */
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out);
@@ -18,6 +19,7 @@ int bk_gen_moves(const bk_board *b, int colour, uint16_t *out);
 typedef struct {
     _Alignas(64) uint64_t w[BK_SET_WORDS];
 } bk_cand_set;
+_Static_assert(BK_NUM_CANDIDATES <= 64 * BK_SET_WORDS, "a candidate set must hold every candidate");
 
 /* At most one attachment point per board cell. */
 #define BK_MAX_POINTS (BK_MAX_SIZE * BK_MAX_SIZE)

@@ -6,6 +6,15 @@ static int canonical_before(bk_cell a, bk_cell b)
     return a.r != b.r ? a.r > b.r : a.c < b.c; /* bottom row first, then left to right */
 }
 
+int bk_cell_text(int side, bk_cell c, char *buf)
+{
+    int len = 0, number = side - c.r;
+    buf[len++] = (char)('a' + c.c);
+    if (number >= 10) buf[len++] = (char)('0' + number / 10);
+    buf[len++] = (char)('0' + number % 10);
+    return len;
+}
+
 int bk_move_text(const bk_geometry *g, int id, char *buf)
 {
     const bk_orient *o = &bk_orients[g->orient_of[id]];
@@ -18,11 +27,8 @@ int bk_move_text(const bk_geometry *g, int id, char *buf)
         cells[j] = c;
     }
     for (int i = 0; i < o->size; i++) {
-        int number = g->side - cells[i].r;
         if (i) buf[len++] = ',';
-        buf[len++] = (char)('a' + cells[i].c);
-        if (number >= 10) buf[len++] = (char)('0' + number / 10);
-        buf[len++] = (char)('0' + number % 10);
+        len += bk_cell_text(g->side, cells[i], buf + len);
     }
     buf[len] = '\0';
     return len;

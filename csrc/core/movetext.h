@@ -11,6 +11,12 @@
 /* Longest text of a placement, with its terminating NUL: 5 cells "t20,". */
 #define BK_MOVE_TEXT_MAX 21
 
+/* Longest text of one cell, with its terminating NUL: "t20". */
+#define BK_CELL_TEXT_MAX 4
+
+/* Writes the text of cell c of a board of `side` rows ("a20" for (0, 0) when
+ * side is 20) to buf, without a NUL; returns its length. */
+int bk_cell_text(int side, bk_cell c, char *buf);
 /* Writes the canonical text of placement `id` (cells by row from the bottom,
  * then by column) to buf; returns its length. */
 int bk_move_text(const bk_geometry *g, int id, char *buf);

@@ -60,7 +60,9 @@ static void normalise(bk_orient *o)
     o->width = (uint8_t)(max_c + 1);
 }
 
-static void parse_base(int piece, bk_orient *o)
+/* Reads base shape `piece` into o; 0 when the picture does not fit a 5x5 box
+ * with at most BK_MAX_PIECE_SIZE squares (nothing beyond them is written). */
+static int parse_base(int piece, bk_orient *o)
 {
     int r = 0, c = 0;
     memset(o, 0, sizeof *o);
@@ -71,10 +73,14 @@ static void parse_base(int piece, bk_orient *o)
             c = 0;
             continue;
         }
-        if (*s == '#') o->cells[o->size++] = (bk_cell){(int8_t)r, (int8_t)c};
+        if (*s == '#') {
+            if (o->size == BK_MAX_PIECE_SIZE || r >= BK_MAX_PIECE_SIZE || c >= BK_MAX_PIECE_SIZE) return 0;
+            o->cells[o->size++] = (bk_cell){(int8_t)r, (int8_t)c};
+        }
         c++;
     }
     normalise(o);
+    return o->size > 0;
 }
 
 /* The 8 symmetries of the square: t = 0..3 rotations, t + 4 the same after a mirror. */
@@ -95,7 +101,9 @@ static bk_orient transform(const bk_orient *base, int t)
     return o;
 }
 
-static void init_geometry(bk_geometry *g, int index, int side)
+/* Fills g's placements; 0 when there would be more than BK_MAX_PLACEMENTS
+ * (nothing beyond them is written). */
+static int init_geometry(bk_geometry *g, int index, int side)
 {
     int id = 0;
     g->index = index;
@@ -107,6 +115,7 @@ static void init_geometry(bk_geometry *g, int index, int side)
         g->orient_anchors_per_row[o] = (uint8_t)per_row;
         for (int r = 0; r + or_->height <= side; r++)
             for (int c = 0; c < per_row; c++, id++) {
+                if (id == BK_MAX_PLACEMENTS) return 0;
                 g->orient_of[id] = (uint8_t)o;
                 g->row_of[id] = (uint8_t)r;
                 g->col_of[id] = (uint8_t)c;
@@ -114,35 +123,59 @@ static void init_geometry(bk_geometry *g, int index, int side)
     }
     g->orient_first[BK_NUM_ORIENTS] = (uint16_t)id;
     g->num_placements = id;
+    return 1;
 }
 
-void bk_pieces_init(void)
+/* The 91 orientations of the 21 base shapes, piece by piece; NULL, or what
+ * disagrees with the sizes typed in (types.h). */
+static const char *init_orients(void)
 {
-    int n = 0;
+    int n = 0, squares = 0;
     for (int p = 0; p < BK_NUM_PIECES; p++) {
         bk_orient base;
-        parse_base(p, &base);
+        if (!parse_base(p, &base)) return "core/pieces.c: a base shape is not 1 to 5 squares in a 5x5 box";
         bk_piece_size[p] = base.size;
+        squares += base.size;
         bk_piece_first_orient[p] = (uint8_t)n;
         for (int t = 0; t < 8; t++) {
             bk_orient o = transform(&base, t);
             int seen = 0;
             for (int k = bk_piece_first_orient[p]; k < n; k++)
                 seen |= bk_orients[k].shape == o.shape;
-            if (!seen) bk_orients[n++] = o;
+            if (seen) continue;
+            if (n == BK_NUM_ORIENTS) return "core/pieces.c: the pieces have more orientations than BK_NUM_ORIENTS";
+            bk_orients[n++] = o;
         }
     }
     bk_piece_first_orient[BK_NUM_PIECES] = (uint8_t)n;
-    /* One geometry per board side of the variants' table, in its order (20, then Duo's 14). */
-    int count = 0;
-    for (int v = 0; v < BK_NUM_VARIANTS && count < BK_NUM_GEOMETRIES; v++) {
-        bk_variant_info info;
-        bk_variant_get_info(v, &info);
-        if (!bk_geometry_for(info.side)) {
-            init_geometry(&geometries[count], count, info.side);
-            count++;
-        }
+    if (n != BK_NUM_ORIENTS) return "core/pieces.c: the pieces have fewer orientations than BK_NUM_ORIENTS";
+    return squares == BK_TOTAL_SQUARES ? NULL : "core/pieces.c: the pieces' squares are not BK_TOTAL_SQUARES";
+}
+
+/* One geometry per board side of the variants' table, in its order (20, then
+ * Duo's 14): exactly BK_NUM_GEOMETRIES of them, the largest with exactly
+ * BK_MAX_PLACEMENTS placements (so that the constant is the true bound). */
+static const char *init_geometries(void)
+{
+    int count = 0, most = 0;
+    for (int v = 0; v < BK_NUM_VARIANTS; v++) {
+        int side = bk_variant_facts(v)->side;
+        if (bk_geometry_for(side)) continue;
+        if (count == BK_NUM_GEOMETRIES)
+            return "core/pieces.h: the variants have more board sides than BK_NUM_GEOMETRIES";
+        if (!init_geometry(&geometries[count], count, side))
+            return "core/types.h: a board has more placements than BK_MAX_PLACEMENTS";
+        if (geometries[count].num_placements > most) most = geometries[count].num_placements;
+        count++;
     }
+    if (count != BK_NUM_GEOMETRIES) return "core/pieces.h: the variants have fewer board sides than BK_NUM_GEOMETRIES";
+    return most == BK_MAX_PLACEMENTS ? NULL : "core/types.h: BK_MAX_PLACEMENTS is not the largest board's count";
+}
+
+const char *bk_pieces_init(void)
+{
+    const char *problem = init_orients();
+    return problem ? problem : init_geometries();
 }
 
 const bk_geometry *bk_geometry_for(int side)

@@ -41,14 +41,18 @@ extern uint8_t bk_piece_size[BK_NUM_PIECES];
 extern uint8_t bk_piece_first_orient[BK_NUM_PIECES + 1];
 extern bk_orient bk_orients[BK_NUM_ORIENTS];
 
-void bk_pieces_init(void);
-/* The board sizes of the variants (core/variants.c: 20 and 14), each with its
- * placement table; every other per-size table (the move generator's) is
- * indexed by bk_geometry.index, so this is the one mapping from a board size
- * to its tables. BK_NUM_GEOMETRIES: how many different sides the variants
- * have. */
+/* Derives the orientations and placement tables (bk_init calls it, after
+ * bk_variants_check); NULL, or what disagrees with the sizes typed in
+ * (BK_NUM_ORIENTS, BK_TOTAL_SQUARES, BK_NUM_GEOMETRIES, BK_MAX_PLACEMENTS):
+ * no table is written beyond its bound either way. */
+const char *bk_pieces_init(void);
+/* The board sides of the variants (core/variants.c: 20 and 14), each with its
+ * placement table; every other per-size table (the move generator's, the
+ * prior's) is indexed by bk_geometry.index, so this is the one mapping from a
+ * board side to its tables. BK_NUM_GEOMETRIES: how many different sides the
+ * variants have (checked by bk_pieces_init). */
 #define BK_NUM_GEOMETRIES 2
-/* The placement table for a board side of 20 or 14; NULL for any other. */
+/* The placement table for a board side of the variants' table; NULL for any other. */
 const bk_geometry *bk_geometry_for(int side);
 /* Geometry i, 0 <= i < BK_NUM_GEOMETRIES. */
 const bk_geometry *bk_geometry_at(int index);

@@ -14,7 +14,7 @@
 #define BK_MAX_SIZE 20          /* largest board side (classic) */
 #define BK_PAD 4                /* padding around bitboards: a piece reaches 4 cells from any of its cells */
 #define BK_ROWS (BK_MAX_SIZE + 2 * BK_PAD)
-#define BK_MAX_PLACEMENTS 30433 /* placements on 20x20; 13,729 on 14x14 */
+#define BK_MAX_PLACEMENTS 30433 /* placements on 20x20 (the largest side); 13,729 on 14x14 */
 /* A move list can never hold more than every placement there is. */
 #define BK_MAX_MOVES BK_MAX_PLACEMENTS
 /* Every colour places each of its 21 pieces at most once. */
@@ -28,7 +28,14 @@ typedef enum {
     BK_CLASSIC_3 = 2,     /* 3 players, green shared in rotation, its score ignored */
     BK_CLASSIC_TEAMS = 3, /* 4 players in teams {blue, red} and {yellow, green} */
     BK_DUO = 4,           /* 14x14, two colours */
+#ifdef BK_TEST_VARIANT
+    /* A test build's extra variant, defined only in core/variants.c's table
+     * (tests/test_variant_walk.py): proves that the table is all a variant needs. */
+    BK_TEST_TRIO = 5, /* 14x14, three colours, three players */
+    BK_NUM_VARIANTS = 6
+#else
     BK_NUM_VARIANTS = 5
+#endif
 } bk_variant;
 
 typedef enum {
@@ -55,6 +62,12 @@ typedef enum {
     BK_ERR_BAD_VARIANT,   /* a variant or start rule that does not exist */
     BK_ERR_NO_MEMORY
 } bk_status;
+
+/* Placement ids are stored in 16 bits (history, move lists, the move
+ * generator's candidates); a colour index in 8. */
+_Static_assert(BK_MAX_PLACEMENTS <= UINT16_MAX + 1, "placement ids must fit in uint16_t");
+_Static_assert(BK_MAX_SIZE + 2 * BK_PAD <= 32, "a padded bitboard row must fit in uint32_t");
+_Static_assert(BK_NUM_PIECES <= 32, "a colour's pieces in hand must fit in uint32_t");
 
 /* Index of the lowest set bit of a nonzero word. */
 static inline int bk_ctz(uint32_t x)

@@ -12,10 +12,11 @@
 #define CLASSIC_SIZE_FACTOR 5.0f
 #define CLASSIC_CORNER_FACTOR 1.0f
 #define LOCAL_MOVES 3 /* recent moves whose attachment points are local */
-/* Draw weight of each orientation's piece: [0] 20x20 boards, [1] Duo. */
-static float piece_weight[2][BK_NUM_ORIENTS];
+/* Draw weight of each orientation's piece, by the variant's weight set
+ * (core/variants.h): [BK_WEIGHTS_CLASSIC] 20x20 boards, [BK_WEIGHTS_DUO] Duo. */
+static float piece_weight[BK_NUM_WEIGHT_SETS][BK_NUM_ORIENTS];
 /* piece_weight by move-generation candidate (movegen.h), for the playouts. */
-static float cand_weight[2][BK_NUM_CANDIDATES];
+static float cand_weight[BK_NUM_WEIGHT_SETS][BK_NUM_CANDIDATES];
 /* By variant and player: bit c for each colour c that does not score for that player. */
 static uint8_t rival_colours[BK_NUM_VARIANTS][BK_MAX_COLOURS];
 /* Attachment points an orientation makes on an empty board: the cells
@@ -48,11 +49,11 @@ void bk_playout_policy_init(void)
     bk_prior_init();
     for (int o = 0; o < BK_NUM_ORIENTS; o++) {
         int size = bk_orients[o].size, k = corners(&bk_orients[o]) - 1;
-        piece_weight[0][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
-        piece_weight[1][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
+        piece_weight[BK_WEIGHTS_CLASSIC][o] = power(CLASSIC_SIZE_FACTOR, size) * power(CLASSIC_CORNER_FACTOR, k);
+        piece_weight[BK_WEIGHTS_DUO][o] = power(DUO_SIZE_FACTOR, size) * power(DUO_CORNER_FACTOR, k);
     }
     for (int i = 0; i < BK_NUM_CANDIDATES; i++)
-        for (int duo = 0; duo < 2; duo++) cand_weight[duo][i] = piece_weight[duo][bk_cand_orient(i)];
+        for (int set = 0; set < BK_NUM_WEIGHT_SETS; set++) cand_weight[set][i] = piece_weight[set][bk_cand_orient(i)];
     for (int v = 0; v < BK_NUM_VARIANTS; v++) {
         int8_t weights[BK_MAX_COLOURS][BK_MAX_COLOURS];
         int players = bk_player_weights(v, weights);
@@ -169,7 +170,7 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_
     if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(bk_min_size(b)), ms) &&
         !bk_collect_moves(b, b->to_move, ms)) /* no large piece fits: every piece */
         return -1;
-    const float *weight = cand_weight[b->variant == BK_DUO];
+    const float *weight = cand_weight[bk_variant_facts(b->variant)->weights];
     uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = bk_local_points(b, local, twice);
     int best = 0, k = 0;
     float total = 0.0f;

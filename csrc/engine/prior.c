@@ -2,26 +2,32 @@
 #include "engine/prior.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/score.h"
 #include "engine/playout_policy.h"
 
-/* The weights, by geometry: fitted by benchmarks/fit_prior.py. */
+/* The weights, by the variant's weight set (core/variants.h): fitted by
+ * benchmarks/fit_prior.py. */
 #include "engine/prior_classic.h"
 #include "engine/prior_duo.h"
+static const float (*const weight_sets[BK_NUM_WEIGHT_SETS])[BK_PRIOR_FEATURES] = {
+    [BK_WEIGHTS_CLASSIC] = bk_prior_classic, [BK_WEIGHTS_DUO] = bk_prior_duo};
+/* Per weight set: pieces on the board while the prior heads for the centre
+ * (the 20x20 boards' open middle; Duo's starting points are already near it). */
+static const int centre_pieces[BK_NUM_WEIGHT_SETS] = {[BK_WEIGHTS_CLASSIC] = 8, [BK_WEIGHTS_DUO] = 0};
 
-#define CENTRE_PIECES 8          /* 20x20 boards: pieces on the board while the prior heads for the centre */
 #define CENTRE_SLACK 0.3f        /* squares a move may stay farther from the centre than the nearest */
 #define CENTRE_NEAR 2.0f         /* squares: distances below this count as this (all central) */
 
-const char *const bk_prior_feature_names[BK_PRIOR_FEATURES] = {
-    "piece 1", "piece 2", "piece I3", "piece V3", "piece I4", "piece L4", "piece T4", "piece O", "piece Z4",
-    "piece I5", "piece L5", "piece Y", "piece N", "piece P", "piece U", "piece V5", "piece T5", "piece W",
-    "piece Z5", "piece F", "piece X", "local count", "any local", "cells on rivals' points",
-    "cells on partner's points", "edge: partner", "edge: other colour", "edge: forbidden", "edge: own point",
-    "edge: free", "corner: own", "corner: taken", "corner: open 0", "corner: open 1", "corner: open 2",
-    "corner: open 3", "corner: open 4", "corner: partner's point", "below opening size"};
+/* The piece features' names ("piece 1", ...) are made from bk_piece_names by bk_prior_init. */
+static char piece_feature_names[BK_NUM_PIECES][16];
+const char *bk_prior_feature_names[BK_PRIOR_FEATURES] = {
+    [BK_PRIOR_LOCAL] = "local count", "any local", "cells on rivals' points", "cells on partner's points",
+    "edge: partner", "edge: other colour", "edge: forbidden", "edge: own point", "edge: free", "corner: own",
+    "corner: taken", "corner: open 0", "corner: open 1", "corner: open 2", "corner: open 3", "corner: open 4",
+    "corner: partner's point", "below opening size"};
 
 /* The cells of a grid with rows of GRID cells: the bitboards' rows and bits. */
 #define GRID 32
@@ -83,9 +89,12 @@ static void init_centre_distance(const bk_geometry *g)
 
 void bk_prior_init(void)
 {
+    for (int p = 0; p < BK_NUM_PIECES; p++) {
+        snprintf(piece_feature_names[p], sizeof piece_feature_names[p], "piece %s", bk_piece_names[p]);
+        bk_prior_feature_names[BK_PRIOR_PIECE + p] = piece_feature_names[p];
+    }
     for (int o = 0; o < BK_NUM_ORIENTS; o++) init_outline(&bk_orients[o], &outlines[o]);
-    init_centre_distance(bk_geometry_for(20));
-    init_centre_distance(bk_geometry_for(14));
+    for (int i = 0; i < BK_NUM_GEOMETRIES; i++) init_centre_distance(bk_geometry_at(i));
 }
 
 /* What each cell is to a move covering it, next to it or at its corner: bit
@@ -249,9 +258,9 @@ static void weigh(const cell_classes *k, const float *w, cell_weights *out)
     }
 }
 
-/* 20x20 boards, early: only the moves that come nearest the centre (within
- * CENTRE_SLACK of the nearest move of at least the opening's minimum size)
- * are considered; the others' score is -infinity.  The first colour to reach
+/* Early in a game of the classic weight set (20x20 boards): only the moves
+ * that come nearest the centre (within CENTRE_SLACK of the nearest move of at
+ * least the opening's minimum size) are considered; the others' score is -infinity.  The first colour to reach
  * the centre takes the open space there (Pentobi's prior prunes alike). */
 static void head_for_centre(const bk_board *b, const uint16_t *moves, int n, float *scores)
 {
@@ -269,7 +278,8 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
 {
     cell_classes k;
     classify(b, &k);
-    const float *w = (b->side == 14 ? bk_prior_duo : bk_prior_classic)[bk_prior_phase(b)];
+    bk_weight_set set = bk_variant_facts(b->variant)->weights;
+    const float *w = weight_sets[set][bk_prior_phase(b)];
     cell_weights cw;
     weigh(&k, w, &cw);
     const bk_geometry *g = b->geom;
@@ -286,7 +296,7 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
         for (int j = 0; j < l->num_corners; j++) s += cw.corner[anchor + l->corners[j]];
         out[i] = local ? s + w[BK_PRIOR_ANY_LOCAL] : s;
     }
-    if (b->side == 20 && b->num_moves < CENTRE_PIECES) head_for_centre(b, moves, n, out);
+    if (b->num_moves < centre_pieces[set]) head_for_centre(b, moves, n, out);
 }
 
 /* exp((s - best) / T) in double: no finite T overflows it (every exponent is

@@ -40,19 +40,19 @@ int bk_prior_phase(const bk_board *b);
  * for the colour to move). */
 void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out);
 
-/* Computes the prior's tables once bk_init() has run; bk_playout_policy_init
- * calls it. */
+/* Computes the prior's tables (and the piece features' names) once bk_init()
+ * has run; bk_playout_policy_init calls it. */
 void bk_prior_init(void);
 
 /* The names of the features, by index ("piece 1", ..., "below opening size"). */
-extern const char *const bk_prior_feature_names[BK_PRIOR_FEATURES];
+extern const char *bk_prior_feature_names[BK_PRIOR_FEATURES];
 
 /* The fitted prior's log score of each of the n legal moves of the colour to
  * move: w . x, x the features above and w the weights of the game's phase
- * fitted for its board (Duo's, and classic_2's for every 20x20 variant);
- * -infinity for a move the tree is not to consider: on the 20x20 board,
- * while fewer than 8 pieces are on it (every colour's first 2 moves), the
- * moves that do not come within 0.3 squares as near the board's centre as
+ * in the variant's weight set (core/variants.h: Duo's, and classic_2's for
+ * every 20x20 variant); -infinity for a move the tree is not to consider:
+ * with the classic set (the 20x20 board), while fewer than 8 pieces are on
+ * it (every colour's first 2 moves), the moves that do not come within 0.3 squares as near the board's centre as
  * the nearest move of the opening's size (a square's distance is its
  * centre's; all within 2 squares count as 2), so that each colour heads for
  * the centre, whose open space goes to the first to get there (Pentobi's

@@ -3,8 +3,6 @@
  * placement at all, ValueError and IndexError for the rest. */
 #include "python/binding.h"
 
-#include <stdio.h>
-
 #include "core/movetext.h"
 
 PyObject *bkpy_raise_status(const bkpy_state *st, const bk_board *b, bk_status status, int colour, int id)
@@ -37,11 +35,12 @@ PyObject *bkpy_raise_status(const bkpy_state *st, const bk_board *b, bk_status s
                      text, who);
         break;
     case BK_ERR_NOT_START: {
-        char open[4 * 4 + 1] = "", *end = open; /* up to 4 cells of at most 3 characters, comma-separated */
+        char open[BK_MAX_COLOURS * BK_CELL_TEXT_MAX] = "", *end = open; /* cells, comma-separated */
         for (int i = 0; i < b->num_colours; i++) {
-            const bk_cell *s = &b->starts[i];
             if (!bk_start_open(b, colour, i)) continue;
-            end += sprintf(end, "%s%c%d", end == open ? "" : ",", 'a' + s->c, b->side - s->r);
+            if (end > open) *end++ = ',';
+            end += bk_cell_text(b->side, b->starts[i], end);
+            *end = '\0';
         }
         PyErr_Format(st->illegal_move_error,
                      "%s cannot play %s: a first piece must cover a free starting square (open to it: %s)", who,

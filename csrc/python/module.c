@@ -223,7 +223,11 @@ static int module_exec(PyObject *module)
 {
     bkpy_state *st = PyModule_GetState(module);
     if (PyArray_ImportNumPyAPI() < 0) return -1;
-    bk_init();
+    const char *problem = bk_init();
+    if (problem) { /* a table edited inconsistently: nothing of the core may be used */
+        PyErr_Format(PyExc_SystemError, "blokus core tables: %s", problem);
+        return -1;
+    }
     bk_playout_policy_init();
     st->moves = PyMem_RawMalloc(BK_MAX_MOVES * sizeof(uint16_t));
     if (!st->moves) {

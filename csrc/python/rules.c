@@ -67,12 +67,14 @@ static PyObject *variant_info(PyObject *module, PyObject *name)
     bk_variant_get_info(variant, &info);
     int8_t sides[BK_MAX_COLOURS];
     bk_player_sides(variant, sides);
-    return Py_BuildValue("{s:i,s:i,s:i,s:N,s:N,s:N,s:N}", "side", info.side, "num_colours", info.num_colours,
-                         "num_players", info.num_players, "colours",
+    return Py_BuildValue("{s:i,s:i,s:i,s:N,s:N,s:N,s:N,s:i,s:s,s:s}", "side", info.side, "num_colours",
+                         info.num_colours, "num_players", info.num_players, "colours",
                          tuple_of(info.num_colours, name_at, info.colour_names), "starting_squares",
                          tuple_of(info.num_colours, cell_at, info.starts), "player_colours",
                          player_colours(variant, info.num_players, info.num_colours), "player_sides",
-                         tuple_of(info.num_players, side_at, sides));
+                         tuple_of(info.num_players, side_at, sides), "geometry",
+                         bk_geometry_for(info.side)->index, "sgf_game", info.sgf_game, "weight_set",
+                         bk_weight_set_names[info.weights]);
 }
 
 static PyMethodDef rule_functions[] = {
@@ -81,8 +83,10 @@ static PyMethodDef rule_functions[] = {
      "The facts of a variant (docs/rules.md, \"Variants\") as a new dict: side, num_colours,\n"
      "num_players, colours (names in turn order), starting_squares ((row, col) per colour:\n"
      "colour i's own under start=\"fixed\"), player_colours (per player, the colours its\n"
-     "score counts) and player_sides (per player, its side: partners share one, numbered by\n"
-     "its first player)."},
+     "score counts), player_sides (per player, its side: partners share one, numbered by\n"
+     "its first player), geometry (the index of its placement table: variants of one board\n"
+     "side share it), sgf_game (its records' GM value) and weight_set (the playout and prior\n"
+     "weights it plays with: \"classic\" or \"duo\")."},
     {NULL, NULL, 0, NULL}};
 
 /* Adds obj (a new reference, or NULL after an error) to the module as `name`. */
