@@ -345,6 +345,7 @@ static int expand(tree *t, uint32_t v, bk_board *b)
     t->a.num_moves += considered;
     nd->num_moves = (uint16_t)considered;
     nd->num_edges = 0;
+    nd->unvisited = 0;
     nd->fresh = 0;
     nd->colour = (uint8_t)b->to_move;
     nd->mover = (uint8_t)bk_player_of_colour(b, b->to_move);
@@ -367,6 +368,7 @@ static uint32_t make_edge(tree *t, uint32_t v, int r)
                            .move = (uint16_t)(*word & 0xFFFF), .rank = (uint16_t)r};
     *word = (*word & 0xFFFF) | MOVE_MADE | (uint32_t)nd->num_edges << 16;
     nd->num_edges++;
+    nd->unvisited++;
     if (r == nd->fresh) next_fresh(t, nd);
     return e;
 }
@@ -439,7 +441,7 @@ static uint32_t select_edge(tree *t, uint32_t v, uint32_t visits)
     const edge *es = t->a.edges + nd->edges;
     float explore = exploration(t, visits), best;
     int unvisited = -1, try_all = (double)visits > (double)TRY_ALL_AFTER * nd->num_moves;
-    for (int i = 0; try_all && i < nd->num_edges; i++)
+    for (int i = 0; try_all && nd->unvisited && i < nd->num_edges; i++)
         if (es[i].visits == 0 && (unvisited < 0 || es[i].rank < es[unvisited].rank)) unvisited = i;
     int fresh = nd->fresh < nd->num_moves ? nd->fresh : -1;
     if (try_all && unvisited >= 0 && (fresh < 0 || es[unvisited].rank < fresh)) return nd->edges + (uint32_t)unvisited;
@@ -628,9 +630,9 @@ static void simulate(tree *t)
     if (t->params.rave > 0.0) update_rave(t, &b, nodes, slots, colours, depth, values);
     t->root_visits++;
     for (int i = 0; i < depth; i++) {
-        const node *nd = &t->a.nodes[nodes[i]];
+        node *nd = &t->a.nodes[nodes[i]];
         uint32_t e = nd->edges + slots[i];
-        t->a.edges[e].visits++;
+        if (t->a.edges[e].visits++ == 0) nd->unvisited--;
         add_value(&t->a.edges[e], values[nd->mover], 1.0f);
         if (nodes[i + 1] == NO_INDEX) continue;
         node *c = &t->a.nodes[nodes[i + 1]];

@@ -51,6 +51,7 @@ typedef struct {
     uint16_t num_moves;   /* considered moves, once expanded */
     uint16_t num_edges;   /* moves made edges */
     uint16_t fresh;       /* the first rank not made an edge (num_moves: none left) */
+    uint16_t unvisited;   /* edges of no visit */
     uint8_t player;       /* who made the move leading here */
     uint8_t mover;        /* the player to move here, once expanded */
     uint8_t colour;       /* the colour to move here, once expanded */

@@ -112,12 +112,6 @@ static int partner_of(const bk_board *b)
     return -1;
 }
 
-/* Bit c of rows[R]. */
-static unsigned at(const uint32_t *rows, int R, int c)
-{
-    return rows[R] >> c & 1u;
-}
-
 /* The classes as bitboards, rows R of the board: cells, edges and corners
  * indexed as the bits of cell_classes. */
 typedef struct {
@@ -168,21 +162,24 @@ static void make_class_rows(const bk_board *b, class_rows *k)
     }
 }
 
+/* Sets bit j of out[cell] for each cell of the board in rows[R] (its rows
+ * R of the board, every column of each). */
+static void mark(const uint32_t *rows, const bk_board *b, unsigned j, uint8_t *out)
+{
+    uint32_t board = ((1u << b->side) - 1u) << BK_PAD;
+    for (int R = BK_PAD; R < BK_PAD + b->side; R++)
+        for (uint32_t bits = rows[R] & board; bits; bits &= bits - 1)
+            out[R * GRID + bk_ctz(bits)] |= (uint8_t)(1u << j);
+}
+
 static void classify(const bk_board *b, cell_classes *out)
 {
     class_rows k;
     make_class_rows(b, &k);
     memset(out, 0, sizeof *out); /* off the board: no class */
-    for (int R = BK_PAD; R < BK_PAD + b->side; R++)
-        for (int c = BK_PAD; c < BK_PAD + b->side; c++) {
-            unsigned cell = 0, edge = 0, corner = 0;
-            for (int j = 0; j < CELL_CLASSES; j++) cell |= at(k.cell[j], R, c) << j;
-            for (int j = 0; j < EDGE_CLASSES; j++) edge |= at(k.edge[j], R, c) << j;
-            for (int j = 0; j < CORNER_CLASSES; j++) corner |= at(k.corner[j], R, c) << j;
-            out->cell[R * GRID + c] = (uint8_t)cell;
-            out->edge[R * GRID + c] = (uint8_t)edge;
-            out->corner[R * GRID + c] = (uint8_t)corner;
-        }
+    for (unsigned j = 0; j < CELL_CLASSES; j++) mark(k.cell[j], b, j, out->cell);
+    for (unsigned j = 0; j < EDGE_CLASSES; j++) mark(k.edge[j], b, j, out->edge);
+    for (unsigned j = 0; j < CORNER_CLASSES; j++) mark(k.corner[j], b, j, out->corner);
 }
 
 static int anchor_of(const bk_geometry *g, int id)
@@ -222,12 +219,13 @@ void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *o
 }
 
 /* Per cell: the log prior a move gains by covering it, by having it as an
- * edge neighbour and as a corner (the weights of its classes added up). */
+ * edge neighbour and as a corner (the weights of its classes added up); set
+ * on the board's rows and the row either side, all that a move reaches. */
 typedef struct {
     float cell[CELLS], edge[CELLS], corner[CELLS];
 } cell_weights;
 
-static void weigh(const cell_classes *k, const float *w, cell_weights *out)
+static void weigh(const cell_classes *k, const float *w, int side, cell_weights *out)
 {
     float cell[1 << CELL_CLASSES], edge[1 << EDGE_CLASSES], corner[1 << CORNER_CLASSES];
     for (unsigned m = 0; m < 1u << CELL_CLASSES; m++) {
@@ -242,7 +240,8 @@ static void weigh(const cell_classes *k, const float *w, cell_weights *out)
         corner[m] = 0.0f;
         for (int f = 0; f < CORNER_CLASSES; f++) corner[m] += (float)(m >> f & 1u) * w[BK_PRIOR_CORNER_OWN + f];
     }
-    for (int i = 0; i < CELLS; i++) {
+    /* a move's cells are on the board, its edge neighbours and corners at most a row off it */
+    for (int i = (BK_PAD - 1) * GRID; i < (BK_PAD + side + 1) * GRID; i++) {
         out->cell[i] = cell[k->cell[i]];
         out->edge[i] = edge[k->edge[i]];
         out->corner[i] = corner[k->corner[i]];
@@ -271,7 +270,7 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
     classify(b, &k);
     const float *w = (b->side == 14 ? bk_prior_duo : bk_prior_classic)[bk_prior_phase(b)];
     cell_weights cw;
-    weigh(&k, w, &cw);
+    weigh(&k, w, b->side, &cw);
     const bk_geometry *g = b->geom;
     int smallest = bk_min_size(b);
     for (int i = 0; i < n; i++) {
