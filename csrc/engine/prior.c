@@ -81,13 +81,6 @@ static void init_centre_distance(const bk_geometry *g)
     }
 }
 
-void bk_prior_init(void)
-{
-    for (int o = 0; o < BK_NUM_ORIENTS; o++) init_outline(&bk_orients[o], &outlines[o]);
-    init_centre_distance(bk_geometry_for(20));
-    init_centre_distance(bk_geometry_for(14));
-}
-
 /* What each cell is to a move covering it, next to it or at its corner: bit
  * k of cell[i] / edge[i] / corner[i] counts for feature CELL_FEATURE[k] /
  * BK_PRIOR_EDGE_CONNECT + k / BK_PRIOR_CORNER_OWN + k. */
@@ -220,32 +213,56 @@ void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *o
 
 /* Per cell: the log prior a move gains by covering it, by having it as an
  * edge neighbour and as a corner (the weights of its classes added up); set
- * on the board's rows and the row either side, all that a move reaches. */
+ * on the board and the cells next to it, all that a move reaches. */
 typedef struct {
     float cell[CELLS], edge[CELLS], corner[CELLS];
 } cell_weights;
 
-static void weigh(const cell_classes *k, const float *w, int side, cell_weights *out)
-{
+/* The weights of each combination of classes of a cell (as cell_classes'
+ * bytes): the weights of its classes added up. */
+typedef struct {
     float cell[1 << CELL_CLASSES], edge[1 << EDGE_CLASSES], corner[1 << CORNER_CLASSES];
+} class_weights;
+
+static void add_up(const float *w, class_weights *out)
+{
     for (unsigned m = 0; m < 1u << CELL_CLASSES; m++) {
-        cell[m] = 0.0f;
-        for (int f = 0; f < CELL_CLASSES; f++) cell[m] += (float)(m >> f & 1u) * w[CELL_FEATURE[f]];
+        out->cell[m] = 0.0f;
+        for (int f = 0; f < CELL_CLASSES; f++) out->cell[m] += (float)(m >> f & 1u) * w[CELL_FEATURE[f]];
     }
     for (unsigned m = 0; m < 1u << EDGE_CLASSES; m++) {
-        edge[m] = 0.0f;
-        for (int f = 0; f < EDGE_CLASSES; f++) edge[m] += (float)(m >> f & 1u) * w[BK_PRIOR_EDGE_CONNECT + f];
+        out->edge[m] = 0.0f;
+        for (int f = 0; f < EDGE_CLASSES; f++) out->edge[m] += (float)(m >> f & 1u) * w[BK_PRIOR_EDGE_CONNECT + f];
     }
     for (unsigned m = 0; m < 1u << CORNER_CLASSES; m++) {
-        corner[m] = 0.0f;
-        for (int f = 0; f < CORNER_CLASSES; f++) corner[m] += (float)(m >> f & 1u) * w[BK_PRIOR_CORNER_OWN + f];
+        out->corner[m] = 0.0f;
+        for (int f = 0; f < CORNER_CLASSES; f++) out->corner[m] += (float)(m >> f & 1u) * w[BK_PRIOR_CORNER_OWN + f];
     }
-    /* a move's cells are on the board, its edge neighbours and corners at most a row off it */
-    for (int i = (BK_PAD - 1) * GRID; i < (BK_PAD + side + 1) * GRID; i++) {
-        out->cell[i] = cell[k->cell[i]];
-        out->edge[i] = edge[k->edge[i]];
-        out->corner[i] = corner[k->corner[i]];
+}
+
+/* By board ([0] 20x20, [1] Duo) and phase: added up once, not at every expansion. */
+static class_weights class_weight[2][BK_PRIOR_PHASES];
+
+void bk_prior_init(void)
+{
+    for (int o = 0; o < BK_NUM_ORIENTS; o++) init_outline(&bk_orients[o], &outlines[o]);
+    init_centre_distance(bk_geometry_for(20));
+    init_centre_distance(bk_geometry_for(14));
+    for (int phase = 0; phase < BK_PRIOR_PHASES; phase++) {
+        add_up(bk_prior_classic[phase], &class_weight[0][phase]);
+        add_up(bk_prior_duo[phase], &class_weight[1][phase]);
     }
+}
+
+static void weigh(const cell_classes *k, const class_weights *w, int side, cell_weights *out)
+{
+    /* a move's cells are on the board, its edge neighbours and corners at most a cell off it */
+    for (int R = BK_PAD - 1; R <= BK_PAD + side; R++)
+        for (int i = R * GRID + BK_PAD - 1; i <= R * GRID + BK_PAD + side; i++) {
+            out->cell[i] = w->cell[k->cell[i]];
+            out->edge[i] = w->edge[k->edge[i]];
+            out->corner[i] = w->corner[k->corner[i]];
+        }
 }
 
 /* 20x20 boards, early: only the moves that come nearest the centre (within
@@ -270,7 +287,7 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
     classify(b, &k);
     const float *w = (b->side == 14 ? bk_prior_duo : bk_prior_classic)[bk_prior_phase(b)];
     cell_weights cw;
-    weigh(&k, w, b->side, &cw);
+    weigh(&k, &class_weight[b->side == 14][bk_prior_phase(b)], b->side, &cw);
     const bk_geometry *g = b->geom;
     int smallest = bk_min_size(b);
     for (int i = 0; i < n; i++) {
