@@ -155,8 +155,8 @@ static void make_class_rows(const bk_board *b, class_rows *k)
     }
 }
 
-/* Sets bit j of out[cell] for each cell of the board in rows[R] (its rows
- * R of the board, every column of each). */
+/* Sets bit j of out[cell] at every board cell set in the bitboard `rows`
+ * (rows and bits as the board's): a walk over the set bits, not the cells. */
 static void mark(const uint32_t *rows, const bk_board *b, unsigned j, uint8_t *out)
 {
     uint32_t board = ((1u << b->side) - 1u) << BK_PAD;
