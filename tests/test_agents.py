@@ -417,6 +417,32 @@ def test_mcts_opening_heads_for_the_centre(variant):
         game.play(int(search.ids[0]))
 
 
+# A Duo game (fixed starts) after 29 moves, the first of benchmarks/oracle_games.txt: blue (0) to
+# move, with 5 legal moves.
+DUO_ENDGAME = ["f9,e10,f10,g10,f11", "j5,k5,k6", "c6,d6,d7,e7,e8", "l4,m4,n4", "f4,e5,f5,g5,h5", "l7,l8",
+               "g12,h12,i12,j12,k12", "m6", "j2,j3,i4,j4,k4", "n7,n8,n9,n10", "l9,m9,m10,l11,m11",
+               "i6,g7,h7,i7", "n12,n13,l14,m14,n14", "k9,j10,k10,l10", "h1,i1,h2,g3,h3", "j1,k1,l1,k2,k3",
+               "m1,m2,n2,l3,m3", "g9,h9,h10,h11,i11", "g8,h8,i8,i9,j9", "a2,a3,a4,a5,b5",
+               "e13,f13,d14,e14,f14", "j6,j7,k7,k8", "c11,d11,c12,d12", "a12,a13,b13,a14", "l5,m5,n5,n6",
+               "b1,c1,d1,e1", "c3,d3,e3", "a9,a10,b10", "a7,b7"]
+
+
+def test_mcts_tries_every_move_once_a_node_has_16_visits_per_move():
+    # Without exploration or RAVE the search keeps to one move (its value stays the best); once
+    # the root has more than 16 visits per move, each simulation tries a move never visited
+    # until none is left: of 17 per move, 16 per move + 1 on the one move, then one on each other.
+    game = blokus.Game("duo", start="fixed")
+    for cells in DUO_ENDGAME:
+        game.play(cells)
+    n = len(game.legal_moves())
+    assert n == 5
+    options = dict(threads=1, seed=1, exploration=0.0, rave=0.0)
+    assert _core.mcts(game, simulations=16 * n, **options)[1].tolist() == [16 * n]
+    search = _core.mcts(game, simulations=17 * n, **options)
+    assert sorted(search[0].tolist()) == sorted(game.legal_moves().tolist())
+    assert search[1].tolist() == [16 * n + 1] + [1] * (n - 1)
+
+
 # --- 5. search statistics ------------------------------------------------------------------
 
 def stats_positions():

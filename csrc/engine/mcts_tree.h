@@ -25,7 +25,7 @@
 #define PRIOR_STEPS 512
 #define MAX_QUANTISED_PRIOR 0x7FFF /* a prior of 2^-64 or less */
 
-typedef struct {
+typedef struct { /* value, count and prior first: the selection loads them together */
     float value;     /* the mean value for the mover the selection steers by: over the prior's
                       * initial count, the visits and the RAVE updates */
     float count;     /* the weight behind `value` */
@@ -51,6 +51,7 @@ typedef struct {
     uint16_t num_moves;   /* considered moves, once expanded */
     uint16_t num_edges;   /* moves made edges */
     uint16_t fresh;       /* the first rank not made an edge (num_moves: none left) */
+    uint16_t unvisited;   /* edges of no visit */
     uint8_t player;       /* who made the move leading here */
     uint8_t mover;        /* the player to move here, once expanded */
     uint8_t colour;       /* the colour to move here, once expanded */
@@ -93,6 +94,7 @@ typedef struct {
     double margin_n[BK_MAX_COLOURS], margin_mean[BK_MAX_COLOURS], margin_m2[BK_MAX_COLOURS];
     uint16_t moves[BK_MAX_MOVES]; /* expansion's scratch */
     float priors[BK_MAX_MOVES];
+    float scores[BK_MAX_MOVES]; /* the selection's: a node's edges' scores */
     uint16_t quantised[BK_MAX_MOVES];
     uint32_t sorted[BK_MAX_MOVES];
     /* RAVE's scratch, per placement: the colour that played it in this
@@ -112,13 +114,6 @@ struct bk_mcts {
     pthread_t threads[BK_MCTS_MAX_THREADS];
     int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
 };
-
-/* The edge of node nd for move rank r, or NULL while the move has none. */
-static inline edge *edge_of_rank(const tree *t, const node *nd, int r)
-{
-    uint32_t w = t->a.moves[nd->moves + (uint32_t)r];
-    return w & MOVE_MADE ? t->a.edges + nd->edges + (w >> 16 & 0x7FFF) : NULL;
-}
 
 #endif
 

@@ -87,16 +87,6 @@ static void init_centre_distance(const bk_geometry *g)
     }
 }
 
-void bk_prior_init(void)
-{
-    for (int p = 0; p < BK_NUM_PIECES; p++) {
-        snprintf(piece_feature_names[p], sizeof piece_feature_names[p], "piece %s", bk_piece_names[p]);
-        bk_prior_feature_names[BK_PRIOR_PIECE + p] = piece_feature_names[p];
-    }
-    for (int o = 0; o < BK_NUM_ORIENTS; o++) init_outline(&bk_orients[o], &outlines[o]);
-    for (int i = 0; i < BK_NUM_GEOMETRIES; i++) init_centre_distance(bk_geometry_at(i));
-}
-
 /* What each cell is to a move covering it, next to it or at its corner: bit
  * k of cell[i] / edge[i] / corner[i] counts for feature CELL_FEATURE[k] /
  * BK_PRIOR_EDGE_CONNECT + k / BK_PRIOR_CORNER_OWN + k. */
@@ -119,12 +109,6 @@ static int partner_of(const bk_board *b)
     for (int c = 0; c < b->num_colours; c++)
         if (c != b->to_move && mine >= 0 && v->side_of_colour[c] == mine) return c;
     return -1;
-}
-
-/* Bit c of rows[R]. */
-static unsigned at(const uint32_t *rows, int R, int c)
-{
-    return rows[R] >> c & 1u;
 }
 
 /* The classes as bitboards, rows R of the board: cells, edges and corners
@@ -177,21 +161,24 @@ static void make_class_rows(const bk_board *b, class_rows *k)
     }
 }
 
+/* Sets bit j of out[cell] at every board cell set in the bitboard `rows`
+ * (rows and bits as the board's): a walk over the set bits, not the cells. */
+static void mark(const uint32_t *rows, const bk_board *b, unsigned j, uint8_t *out)
+{
+    uint32_t board = ((1u << b->side) - 1u) << BK_PAD;
+    for (int R = BK_PAD; R < BK_PAD + b->side; R++)
+        for (uint32_t bits = rows[R] & board; bits; bits &= bits - 1)
+            out[R * GRID + bk_ctz(bits)] |= (uint8_t)(1u << j);
+}
+
 static void classify(const bk_board *b, cell_classes *out)
 {
     class_rows k;
     make_class_rows(b, &k);
     memset(out, 0, sizeof *out); /* off the board: no class */
-    for (int R = BK_PAD; R < BK_PAD + b->side; R++)
-        for (int c = BK_PAD; c < BK_PAD + b->side; c++) {
-            unsigned cell = 0, edge = 0, corner = 0;
-            for (int j = 0; j < CELL_CLASSES; j++) cell |= at(k.cell[j], R, c) << j;
-            for (int j = 0; j < EDGE_CLASSES; j++) edge |= at(k.edge[j], R, c) << j;
-            for (int j = 0; j < CORNER_CLASSES; j++) corner |= at(k.corner[j], R, c) << j;
-            out->cell[R * GRID + c] = (uint8_t)cell;
-            out->edge[R * GRID + c] = (uint8_t)edge;
-            out->corner[R * GRID + c] = (uint8_t)corner;
-        }
+    for (unsigned j = 0; j < CELL_CLASSES; j++) mark(k.cell[j], b, j, out->cell);
+    for (unsigned j = 0; j < EDGE_CLASSES; j++) mark(k.edge[j], b, j, out->edge);
+    for (unsigned j = 0; j < CORNER_CLASSES; j++) mark(k.corner[j], b, j, out->corner);
 }
 
 static int anchor_of(const bk_geometry *g, int id)
@@ -231,31 +218,58 @@ void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *o
 }
 
 /* Per cell: the log prior a move gains by covering it, by having it as an
- * edge neighbour and as a corner (the weights of its classes added up). */
+ * edge neighbour and as a corner (the weights of its classes added up); set
+ * on the board and the cells next to it, all that a move reaches. */
 typedef struct {
     float cell[CELLS], edge[CELLS], corner[CELLS];
 } cell_weights;
 
-static void weigh(const cell_classes *k, const float *w, cell_weights *out)
-{
+/* The weights of each combination of classes of a cell (as cell_classes'
+ * bytes): the weights of its classes added up. */
+typedef struct {
     float cell[1 << CELL_CLASSES], edge[1 << EDGE_CLASSES], corner[1 << CORNER_CLASSES];
+} class_weights;
+
+static void add_up(const float *w, class_weights *out)
+{
     for (unsigned m = 0; m < 1u << CELL_CLASSES; m++) {
-        cell[m] = 0.0f;
-        for (int f = 0; f < CELL_CLASSES; f++) cell[m] += (float)(m >> f & 1u) * w[CELL_FEATURE[f]];
+        out->cell[m] = 0.0f;
+        for (int f = 0; f < CELL_CLASSES; f++) out->cell[m] += (float)(m >> f & 1u) * w[CELL_FEATURE[f]];
     }
     for (unsigned m = 0; m < 1u << EDGE_CLASSES; m++) {
-        edge[m] = 0.0f;
-        for (int f = 0; f < EDGE_CLASSES; f++) edge[m] += (float)(m >> f & 1u) * w[BK_PRIOR_EDGE_CONNECT + f];
+        out->edge[m] = 0.0f;
+        for (int f = 0; f < EDGE_CLASSES; f++) out->edge[m] += (float)(m >> f & 1u) * w[BK_PRIOR_EDGE_CONNECT + f];
     }
     for (unsigned m = 0; m < 1u << CORNER_CLASSES; m++) {
-        corner[m] = 0.0f;
-        for (int f = 0; f < CORNER_CLASSES; f++) corner[m] += (float)(m >> f & 1u) * w[BK_PRIOR_CORNER_OWN + f];
+        out->corner[m] = 0.0f;
+        for (int f = 0; f < CORNER_CLASSES; f++) out->corner[m] += (float)(m >> f & 1u) * w[BK_PRIOR_CORNER_OWN + f];
     }
-    for (int i = 0; i < CELLS; i++) {
-        out->cell[i] = cell[k->cell[i]];
-        out->edge[i] = edge[k->edge[i]];
-        out->corner[i] = corner[k->corner[i]];
+}
+
+/* By weight set and phase: added up once, not at every expansion. */
+static class_weights class_weight[BK_NUM_WEIGHT_SETS][BK_PRIOR_PHASES];
+
+void bk_prior_init(void)
+{
+    for (int p = 0; p < BK_NUM_PIECES; p++) {
+        snprintf(piece_feature_names[p], sizeof piece_feature_names[p], "piece %s", bk_piece_names[p]);
+        bk_prior_feature_names[BK_PRIOR_PIECE + p] = piece_feature_names[p];
     }
+    for (int o = 0; o < BK_NUM_ORIENTS; o++) init_outline(&bk_orients[o], &outlines[o]);
+    for (int i = 0; i < BK_NUM_GEOMETRIES; i++) init_centre_distance(bk_geometry_at(i));
+    for (int set = 0; set < BK_NUM_WEIGHT_SETS; set++)
+        for (int phase = 0; phase < BK_PRIOR_PHASES; phase++) add_up(weight_sets[set][phase], &class_weight[set][phase]);
+}
+
+static void weigh(const cell_classes *k, const class_weights *w, int side, cell_weights *out)
+{
+    /* a move's cells are on the board, its edge neighbours and corners at most a cell off it */
+    for (int R = BK_PAD - 1; R <= BK_PAD + side; R++)
+        for (int i = R * GRID + BK_PAD - 1; i <= R * GRID + BK_PAD + side; i++) {
+            out->cell[i] = w->cell[k->cell[i]];
+            out->edge[i] = w->edge[k->edge[i]];
+            out->corner[i] = w->corner[k->corner[i]];
+        }
 }
 
 /* Early in a game of the classic weight set (20x20 boards): only the moves
@@ -281,7 +295,7 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
     bk_weight_set set = bk_variant_facts(b->variant)->weights;
     const float *w = weight_sets[set][bk_prior_phase(b)];
     cell_weights cw;
-    weigh(&k, w, &cw);
+    weigh(&k, &class_weight[set][bk_prior_phase(b)], b->side, &cw);
     const bk_geometry *g = b->geom;
     int smallest = bk_min_size(b);
     for (int i = 0; i < n; i++) {
