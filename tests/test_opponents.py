@@ -114,7 +114,7 @@ def test_mcts_opponent_plays_vector_episodes():
 
 
 def test_vector_illegal_end_like_the_single_env():
-    single = gymnasium.make("blokus/Duo-v0")
+    single = gymnasium.make("blokus/Duo-v0", illegal="end")
     _, info = single.reset(seed=0)
     bad = int(np.flatnonzero(~info["action_mask"].view(bool))[0])
     _, reward, terminated, _, info = single.step(bad)
