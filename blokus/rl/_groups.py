@@ -28,8 +28,8 @@ class SeatGroups:
                  num_threads: int | None, seed: int | None):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be an int >= 1, not {num_envs!r}")
-        per_game_opponents = per_env(opponent, num_envs, "opponent", lambda o: isinstance(o, str) or callable(o))
-        per_game_seats = per_env(seat, num_envs, "seat", lambda s: not isinstance(s, (list, tuple, np.ndarray)))
+        per_game_opponents = per_env(opponent, num_envs, "opponent")
+        per_game_seats = per_env(seat, num_envs, "seat")
         if per_game_opponents is None:
             self.opponent = opponents.check(opponent)
             opponent_of = [self.opponent] * num_envs
@@ -70,15 +70,16 @@ class SeatGroups:
         return out
 
 
-def per_env(value, num_envs: int, name: str, is_item) -> list | None:
-    """``value`` as a list of num_envs items if it is a sequence of them, None if it is one item.
+def per_env(value, num_envs: int, name: str) -> list | None:
+    """``value`` as a list of num_envs items if it is a sequence (list, tuple, array) of them,
+    None if it is one item (checked by the caller).
 
     Raises
     ------
     ValueError
         A sequence of another length.
     """
-    if is_item(value):
+    if not isinstance(value, (list, tuple, np.ndarray)):
         return None
     items = list(value)
     if len(items) != num_envs:
