@@ -78,9 +78,10 @@ class BlokusEnv(gymnasium.Env):
     ``remaining`` int8 (C, 21), with ``action_mask`` only if ``mask_in_observation``), seen from
     the learner's colour to move. ``info["action_mask"]`` (int8, (A,); ``.view(bool)`` is a
     free bool view, much faster for ``np.flatnonzero``) and :meth:`action_masks` (bool) give its
-    legal placements, and ``action_space.sample()`` draws one of them (Gymnasium's ``check_env``
-    steps an action sampled before its reset: give it an env made with ``illegal="end"``). ``reset`` and ``step``
-    play the opponents until the learner is on move or the game is over. With ``illegal="end"``
+    legal placements, and ``action_space.sample()`` draws one of them (Gymnasium's
+    ``check_env`` steps an action sampled before its reset: give it an env made with
+    ``illegal="end"``). ``reset`` and ``step`` play the opponents until the learner is on move
+    or the game is over. With ``illegal="end"``
     an illegal action ends the episode with reward -1 (with score rewards: one less than the
     worst score a player can end with) and ``info["illegal_move"]`` giving the reason;
     stepping an ended episode raises ``RuntimeError`` until :meth:`reset`. ``render_mode="human"``
@@ -121,9 +122,8 @@ class BlokusEnv(gymnasium.Env):
 
     def _observation(self) -> dict:
         obs = observe_player(self.game, self.seat)
-        if self.mask_in_observation:  # in the key order of the space (Gymnasium's checkers compare it)
-            return {"observation": obs["observation"], "action_mask": self.action_masks().view(np.int8),
-                    "remaining": obs["remaining"]}
+        if self.mask_in_observation:
+            obs["action_mask"] = self.action_masks().view(np.int8)
         return obs
 
     def action_masks(self) -> np.ndarray:
