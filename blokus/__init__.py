@@ -29,7 +29,7 @@ __version__ = "0.1.0"
 # Submodules load on first use (blokus.render, blokus.agents, ...), so that `import blokus` stays
 # light and optional dependencies are imported only by what needs them.
 _SUBMODULES = {"agents", "analysis", "arena", "batch", "env", "gtp", "gym_env", "nn", "opponents", "puzzles",
-               "render", "rl", "sb3", "search", "selfplay", "sgf", "variants", "vector", "widgets"}
+               "render", "rl", "rllib", "sb3", "search", "selfplay", "sgf", "variants", "vector", "widgets"}
 
 
 def __getattr__(name: str):

@@ -18,7 +18,7 @@ from blokus._optional import needs
 with needs("train", "blokus.sb3"):
     from stable_baselines3.common import vec_env
 
-from blokus.rl import BatchRewards, bad_actions, batch_spaces
+from blokus.rl import SeatGroups, batch_spaces
 
 __all__ = ["VecEnv"]
 
@@ -52,22 +52,12 @@ class VecEnv(vec_env.VecEnv):
     def __init__(self, num_envs: int, variant: str = "duo", *, opponent: opponents.Opponent = opponents.DEFAULT,
                  seat=0, reward: str = "win_loss", start: str = "fixed", illegal: str = "raise",
                  num_threads: int | None = None, seed: int | None = None):
-        per_env_opponents = _per_env(opponent, num_envs, "opponent", lambda o: isinstance(o, str) or callable(o))
-        seats = _per_env(seat, num_envs, "seat", lambda s: not isinstance(s, (list, tuple, np.ndarray)))
-        self.opponent = opponent if per_env_opponents is None else per_env_opponents
-        # one batch per (opponent, seat): a batch plays one opponent against one learner seat
-        keys = [(opponents.check(o), s) for o, s in zip(per_env_opponents or [opponent] * num_envs,
-                                                        seats or [seat] * num_envs)]
-        self._rewards, self._batches, self._members = [], [], []
-        for key in dict.fromkeys(keys):
-            members = np.array([i for i, k in enumerate(keys) if k == key])
-            self._rewards.append(BatchRewards(variant, reward, key[1], illegal))
-            self._batches.append(opponents.batch(len(members), variant, key[0], self._rewards[-1].seat,
-                                                 start=start, num_threads=num_threads, seed=seed))
-            self._members.append(members)
+        self._groups = SeatGroups(num_envs, variant, opponent, seat, reward=reward, illegal=illegal, start=start,
+                                  num_threads=num_threads, seed=seed)
+        self.opponent, self.seat = self._groups.opponent, self._groups.seat
+        self._batches, self._members, self._rewards = self._groups.batches, self._groups.members, self._groups.rewards
         self.variant, self.reward_mode, self.illegal, self.render_mode = variant, reward, illegal, None
         observation_space, action_space = batch_spaces(self._batches[0])
-        self._obs = {key: np.zeros((num_envs, *space.shape), space.dtype) for key, space in observation_space.items()}
         self._seed, self._actions = seed, None
         # rows of the live mask with one batch (its arrays stay where they are): what env_method hands out
         self._mask_rows = list(self._batches[0].legal_mask) if len(self._batches) == 1 else None
@@ -94,7 +84,7 @@ class VecEnv(vec_env.VecEnv):
     def step_wait(self):
         actions, self._actions = np.asarray(self._actions), None
         if len(self._batches) > 1 and self.illegal == "raise":
-            self._check(actions)  # before any batch steps: nothing is played if one action is bad
+            self._groups.check_legal(actions)  # before any batch steps: nothing is played if one is bad
         infos = [{} for _ in range(self.num_envs)]
         if len(self._batches) == 1:  # the common case: the batch's arrays are the env's
             rewards, dones = self._step_batch(0, actions, infos)
@@ -125,31 +115,17 @@ class VecEnv(vec_env.VecEnv):
             batch.restart_done()
         return rewards, ended
 
-    def _check(self, actions: np.ndarray) -> None:
-        """ValueError naming the first game (this env's index) whose action is illegal."""
-        for batch, members in zip(self._batches, self._members):
-            bad = bad_actions(batch, actions[members])
-            if bad is not None and bad.any():
-                k = int(np.flatnonzero(bad)[0])
-                raise ValueError(f"game {members[k]}: placement id {actions[members[k]]} is not legal for the learner")
-
     def _gather(self) -> dict:
         if len(self._batches) == 1:  # the common case: one copy, straight from the C arrays
             batch = self._batches[0]
             return {"observation": batch.observation.copy(), "remaining": batch.remaining.copy()}
-        for batch, members in zip(self._batches, self._members):
-            self._obs["observation"][members] = batch.observation
-            self._obs["remaining"][members] = batch.remaining
-        return {key: value.copy() for key, value in self._obs.items()}
+        return {key: self._groups.gather(key) for key in ("observation", "remaining")}
 
     def action_masks(self) -> np.ndarray:
         """bool (N, A): each game's legal placements for the learner (a new array)."""
         if len(self._batches) == 1:
             return self._batches[0].legal_mask.copy()
-        masks = np.empty((self.num_envs, self._batches[0].num_placements), bool)
-        for batch, members in zip(self._batches, self._members):
-            masks[members] = batch.legal_mask
-        return masks
+        return self._groups.gather("legal_mask")
 
     def close(self) -> None:
         pass
@@ -177,18 +153,3 @@ class VecEnv(vec_env.VecEnv):
     def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
         return [False] * len(list(self._get_indices(indices)))
 
-
-def _per_env(value, num_envs: int, name: str, is_item) -> list | None:
-    """``value`` as a list of num_envs items if it is a sequence of them, None if it is one item.
-
-    Raises
-    ------
-    ValueError
-        A sequence of another length.
-    """
-    if is_item(value):
-        return None
-    items = list(value)
-    if len(items) != num_envs:
-        raise ValueError(f"{name} must be one value or a sequence of num_envs={num_envs}, not {len(items)}")
-    return items

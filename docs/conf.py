@@ -50,8 +50,9 @@ autodoc_typehints = "signature"
 # Gymnasium's or PettingZoo's docstrings, which are not ours nor NumPy style.
 autodoc_inherit_docstrings = False
 autodoc_default_options = {"members": True}
-# blokus.nn and blokus.sb3 need the train extra, which the docs build does not install
-autodoc_mock_imports = ["torch", "stable_baselines3", "sb3_contrib"]
+# blokus.nn, blokus.sb3 and blokus.rllib need the train and rllib extras, which the docs build
+# does not install
+autodoc_mock_imports = ["torch", "stable_baselines3", "sb3_contrib", "ray.rllib"]
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False

@@ -16,8 +16,13 @@
 * the built-in ``"random"`` opponent: in Duo every opponent reply is read off the observations
   and replayed on a fresh game (so it must be legal and the final reward must match rules.md);
   ``reset(seed)`` reproduces a whole episode, other seeds give other episodes;
-* illegal actions: terminated, reward -1, ``info["illegal_move"]`` carries the engine's reason;
-  bad ``seat`` / ``opponent`` raise ``ValueError``; ``start="any"`` / ``"fixed"`` first-move counts;
+* illegal actions: by default ``ValueError`` naming where the mask is, the game and episode
+  unchanged (a legal action then plays on); with ``illegal="end"``: terminated, reward -1,
+  ``info["illegal_move"]`` carries the engine's reason; ``action_space.sample()`` draws legal
+  placements (a whole episode of them); ``mask_in_observation=True``: the observation's
+  ``action_mask`` is the legal placements of the test's own copy of the game at every turn;
+  bad ``seat`` / ``opponent`` / ``illegal`` raise ``ValueError``; ``start="any"`` / ``"fixed"``
+  first-move counts;
 * a MaskablePPO (sb3-contrib) smoke run of 256 steps on ``blokus/Duo-v0``, skipped when
   sb3-contrib is not installed.
 """
@@ -160,7 +165,14 @@ def test_make_and_spaces(env_id):
 
 @pytest.mark.parametrize("env_id", sorted(IDS))
 def test_check_env(env_id):
-    check_env(gymnasium.make(env_id).unwrapped)
+    # its determinism check steps an action sampled in the position before its reset: only
+    # illegal="end" survives that (the default raises, as test_check_env_needs_illegal_end shows)
+    check_env(gymnasium.make(env_id, illegal="end").unwrapped)
+
+
+def test_check_env_needs_illegal_end():
+    with pytest.raises(ValueError, match="illegal='end'"):
+        check_env(gymnasium.make("blokus/Duo-v0").unwrapped)
 
 
 @pytest.mark.parametrize("env_id", sorted(IDS))
@@ -437,8 +449,8 @@ def test_random_opponent_episode_ends(env_id):
 
 # ------------------------------------------------------------------ illegal actions, bad arguments
 @pytest.mark.parametrize("mode", ["win_loss", "score"])
-def test_illegal_first_move(mode):
-    env = gymnasium.make("blokus/Duo-v0", reward=mode)
+def test_illegal_first_move_ends_the_game_with_illegal_end(mode):
+    env = gymnasium.make("blokus/Duo-v0", reward=mode, illegal="end")
     _, info = env.reset(seed=0)
     bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(blokus.IllegalMoveError) as err:
@@ -473,9 +485,9 @@ def test_step_after_the_end_raises():
         env.step(0)
 
 
-def test_illegal_move_mid_game():
+def test_illegal_move_mid_game_with_illegal_end():
     opp = ShadowOpponent("classic", 0, seed=2)
-    env = gymnasium.make("blokus/Classic-v0", opponent=opp)
+    env = gymnasium.make("blokus/Classic-v0", opponent=opp, illegal="end")
     _, info = env.reset(seed=0)
     first = int(np.flatnonzero(info["action_mask"])[0])
     opp.shadow.play(first)
@@ -489,6 +501,79 @@ def test_illegal_move_mid_game():
     assert str(err.value) in info["illegal_move"]
 
 
+@pytest.mark.parametrize("bad", ["occupied", "out_of_range"])
+def test_illegal_action_raises_by_default_and_changes_nothing(bad):
+    opp = ShadowOpponent("classic", 0, seed=4)
+    env = gymnasium.make("blokus/Classic-v0", opponent=opp)
+    obs, info = env.reset(seed=0)
+    first = int(np.flatnonzero(info["action_mask"])[0])
+    opp.shadow.play(first)
+    obs, _, _, _, info = env.step(first)
+    action = first if bad == "occupied" else 30_433  # blue's first placement again; one past the table
+    before = history(opp.shadow)
+    with pytest.raises(ValueError, match=r"action_mask.*action_masks\(\)") as err:
+        env.step(action)
+    assert f"placement id {action} " in str(err.value)
+    if bad == "occupied":
+        with pytest.raises(blokus.IllegalMoveError) as reason:
+            opp.shadow.copy().play(first)
+        assert str(reason.value) in str(err.value)
+    assert history(env.unwrapped.game) == before and opp.calls == 3, "the refused action changed the game"
+    assert env.unwrapped.action_masks().any(), "the refused action ended the episode"
+    # the episode goes on from the same position
+    check_learner_turn(env, opp.shadow, 0, obs, info)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    opp.shadow.play(legal)
+    _, reward, terminated, _, info = env.step(legal)
+    assert (reward, terminated) == (0, False) and opp.calls == 6
+    np.testing.assert_array_equal(info["action_mask"], opp.shadow.legal_mask().astype(np.int8))
+
+
+@pytest.mark.parametrize("env_id", ["blokus/Duo-v0", "blokus/Classic3-v0"])
+def test_action_space_sample_plays_a_whole_episode(env_id):
+    """Checkers and random agents step with ``action_space.sample()``: by default an illegal
+    action raises, so sample() must draw legal placements, and every one of them."""
+    env = gymnasium.make(env_id)
+    env.reset(seed=5)
+    env.action_space.seed(5)
+    mask = env.unwrapped.action_masks()
+    drawn = {int(env.action_space.sample()) for _ in range(20 * int(mask.sum()))}
+    assert drawn == set(np.flatnonzero(mask).tolist())  # all of them: each missed with p = e^-20
+    steps, terminated = 0, False
+    while not terminated:
+        _, reward, terminated, _, info = env.step(env.action_space.sample())
+        steps += 1
+    assert "illegal_move" not in info and 10 < steps <= 21 * 3
+    assert env.action_space.sample() == 0, "no legal placement once over: Gymnasium's start"
+
+
+@pytest.mark.parametrize("env_id, seat", [("blokus/Duo-v0", 1), ("blokus/Classic3-v0", 2)])
+def test_mask_in_observation(env_id, seat):
+    variant = IDS[env_id]
+    opp = ShadowOpponent(variant, seat, seed=6)
+    env = gymnasium.make(env_id, opponent=opp, seat=seat, mask_in_observation=True)
+    assert set(env.observation_space.keys()) == {"observation", "remaining", "action_mask"}
+    assert env.observation_space["action_mask"].shape == (PLACEMENT_COUNTS[VARIANTS[variant][0]],)
+    obs, info = env.reset(seed=6)
+    rng, turns, terminated = np.random.default_rng(6), 0, False
+    while not terminated:
+        assert env.observation_space.contains(obs)
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        np.testing.assert_array_equal(mask, opp.shadow.legal_mask().astype(np.int8))
+        np.testing.assert_array_equal(obs["observation"], expected_planes(opp.shadow, int(opp.shadow.to_move)))
+        action = int(rng.choice(np.flatnonzero(mask)))
+        opp.shadow.play(action)
+        obs, _, terminated, _, info = env.step(action)
+        turns += 1
+    assert not obs["action_mask"].any() and env.observation_space.contains(obs)
+    assert turns > 5
+
+
+def test_check_env_with_mask_in_observation():
+    check_env(gymnasium.make("blokus/Classic-v0", mask_in_observation=True, illegal="end").unwrapped)
+
+
 @pytest.mark.parametrize(
     "env_id, kwargs",
     [
@@ -500,6 +585,7 @@ def test_illegal_move_mid_game():
         ("blokus/Classic3-v0", {"seat": 3}),
         ("blokus/Duo-v0", {"opponent": "bogus"}),
         ("blokus/Duo-v0", {"opponent": 3}),
+        ("blokus/Duo-v0", {"illegal": "ignore"}),
     ],
 )
 def test_bad_arguments(env_id, kwargs):

@@ -114,7 +114,7 @@ def test_mcts_opponent_plays_vector_episodes():
 
 
 def test_vector_illegal_end_like_the_single_env():
-    single = gymnasium.make("blokus/Duo-v0")
+    single = gymnasium.make("blokus/Duo-v0", illegal="end")
     _, info = single.reset(seed=0)
     bad = int(np.flatnonzero(~info["action_mask"].view(bool))[0])
     _, reward, terminated, _, info = single.step(bad)
@@ -151,6 +151,7 @@ def test_vector_scores_decide_the_rewards():
     ("blokus.gym_env", "gymnasium", "rl"),
     ("blokus.nn", "torch", "torch"),
     ("blokus.sb3", "stable_baselines3", "train"),
+    ("blokus.rllib", "ray", "rllib"),
 ])
 def test_missing_optional_dependency_names_the_extra(monkeypatch, module, missing, extra):
     for name in [m for m in sys.modules if m == missing or m.startswith(missing + ".")] or [missing]:

@@ -22,7 +22,13 @@ contract.
 * Gymnasium's own ``RecordEpisodeStatistics`` vector wrapper (which relies on the autoreset
   mode) reports each episode with the env's final reward and its number of learner steps;
 * an illegal action (or out of range) raises ``ValueError`` naming the env index, with nothing
-  played; ``reset(seed)`` reproduces a run.
+  played; ``reset(seed)`` reproduces a run;
+* one seat and one opponent per game (``seat=[...]``, ``opponent=[...]``): the learner's colour
+  in game i is ``seat[i]`` (planes and attachment point at its first turn), callable opponents
+  replayed on the test's own games, ``mask_in_observation``'s ``action_mask`` equal to their
+  legal placements, each game paid for its own seat; Gymnasium's ``_key`` masks in the infos
+  (read by its ``DictInfoToList`` wrapper); an illegal action in a mixed env raises naming the
+  env's game index, nothing played.
 
 When the learner's player is out of moves the opponents play on within one step, and the order
 of several pieces of one colour (hence the +20 bonus) cannot always be rebuilt: that env is then
@@ -403,3 +409,113 @@ def test_reset_seed_reproducible():
     d = run(make(4, "duo", opponent="random", seat=1), 11)
     e = run(make(4, "duo", opponent="random", seat=1), 12)
     assert any(not np.array_equal(x, y) for x, y in zip(d, e))
+
+
+# ------------------------------------------------------------------ one seat and one opponent per game
+def first_legal(game):
+    return int(game.legal_moves()[0])
+
+
+def last_legal(game):
+    return int(game.legal_moves()[-1])
+
+
+def test_one_seat_per_game_classic():
+    """The learner's colour in game i is seat[i]: at its first turn, the colours before it have
+    placed one piece each (in turn order after it in the planes), its own plane is empty, and
+    its only attachment point is its own starting corner (rules.md)."""
+    seats = [0, 1, 2, 3, 3, 1]
+    env = gymnasium.make_vec("blokus/Classic-v0", num_envs=len(seats), seat=seats, opponent="greedy")
+    assert env.seat == seats
+    obs, infos = env.reset(seed=0)
+    for i, seat in enumerate(seats):
+        planes = obs["observation"][i]
+        assert planes[0].sum() == 0 and obs["remaining"][i, 0].all()
+        # plane k holds colour (seat + k) % 4: colours 0 .. seat-1 have one greedy pentomino each
+        pieces = [int(planes[(colour - seat) % 4].sum()) for colour in range(4)]
+        assert pieces == [5] * seat + [0] * (4 - seat), (i, seat, pieces)
+        corner = np.zeros((20, 20), np.int8)
+        (r, c), = start_squares("classic", "fixed", seat)
+        corner[r, c] = 1
+        np.testing.assert_array_equal(planes[4], corner)
+    assert infos["_action_mask"].all() and infos["_scores"].all()
+
+
+def test_one_opponent_per_game_and_per_seat_rewards():
+    """opponent[i] plays game i: a first-legal and a last-legal player, replayed on our own games;
+    the mask at each learner turn is the legal placements there; at the end each game pays the
+    result for its own seat (rules.md)."""
+    opponents, seats = [first_legal, last_legal, last_legal, first_legal], [1, 1, 0, 0]
+    env = blokus.vector.VectorEnv(4, "duo", opponent=opponents, seat=seats, mask_in_observation=True)
+    assert env.single_observation_space["action_mask"] == spaces.Box(0, 1, (13729,), np.int8)
+    ours = [blokus.Game("duo", start="fixed") for _ in seats]
+    for game, opponent, seat in zip(ours, opponents, seats):
+        if seat == 1:
+            game.play(opponent(game))
+    obs, infos = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    ended = np.zeros(4, bool)
+    while not ended.all():
+        assert env.observation_space.contains(obs)
+        actions = np.zeros(4, np.int64)
+        for i, game in enumerate(ours):
+            if ended[i]:  # any legal move of its next game; the step after the end ignores it
+                mask = obs["action_mask"][i]
+                actions[i] = np.flatnonzero(mask)[0] if mask.any() else 0
+                continue
+            np.testing.assert_array_equal(obs["action_mask"][i], game.legal_mask().astype(np.int8))
+            actions[i] = rng.choice(game.legal_moves())
+            game.play(int(actions[i]))
+            while not game.is_over and player_of(game) != seats[i]:
+                game.play(opponents[i](game))
+        np.testing.assert_array_equal(obs["action_mask"], infos["action_mask"])
+        obs, rewards, terminated, _, infos = env.step(actions)
+        for i, game in enumerate(ours):
+            if ended[i]:
+                continue
+            assert terminated[i] == game.is_over
+            if game.is_over:
+                scores = [int(s) for s in game.scores()]
+                np.testing.assert_array_equal(infos["scores"][i], scores)
+                assert rewards[i] == expected_reward("duo", scores, seats[i], "win_loss")
+                ended[i] = True
+            else:
+                assert rewards[i] == 0
+
+
+def test_per_game_illegal_actions():
+    env = blokus.vector.VectorEnv(4, "duo", seat=[0, 1, 0, 1], opponent="random", illegal="end")
+    _, infos = env.reset(seed=2)
+    masks = infos["action_mask"].view(bool)
+    actions = np.array([np.flatnonzero(m)[0] for m in masks])
+    actions[1] = np.flatnonzero(~masks[1])[0]
+    _, rewards, terminated, _, infos = env.step(actions)
+    assert infos["illegal_move"].tolist() == infos["_illegal_move"].tolist() == [False, True, False, False]
+    assert rewards[1] == -1 and terminated.tolist() == [False, True, False, False]
+    # Gymnasium's own wrapper reads the _key masks: illegal_move only in the info of game 1
+    listed = gymnasium.wrappers.vector.DictInfoToList(env)
+    _, infos = listed.reset(seed=2)
+    assert all("action_mask" in info and "scores" in info for info in infos)
+    actions = np.array([np.flatnonzero(info["action_mask"])[0] for info in infos])
+    actions[3] = 13_729
+    _, _, _, _, infos = listed.step(actions)
+    assert ["illegal_move" in info for info in infos] == [False, False, False, True]
+
+    raising = blokus.vector.VectorEnv(4, "duo", seat=[0, 1, 0, 1])
+    obs, infos = raising.reset(seed=3)
+    actions = np.array([np.flatnonzero(m)[0] for m in infos["action_mask"].view(bool)])
+    actions[3] = np.flatnonzero(~infos["action_mask"][3].view(bool))[0]
+    with pytest.raises(ValueError, match="game 3: placement id"):
+        raising.step(actions)
+    again, _ = raising._arrays()
+    np.testing.assert_array_equal(again["observation"], obs["observation"])  # nothing played
+    with pytest.raises(ValueError, match="shape"):
+        raising.step(actions[:3])
+
+
+@pytest.mark.parametrize("kwargs, message", [({"seat": [0, 1, 0]}, "seat must be one value or a sequence"),
+                                             ({"seat": [0, 2, 0, 1]}, "seat must be in range"),
+                                             ({"opponent": ["random", "nobody"] * 2}, "unknown agent")])
+def test_per_game_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        gymnasium.make_vec("blokus/Duo-v0", num_envs=4, **kwargs)

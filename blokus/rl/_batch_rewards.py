@@ -4,10 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from blokus.game import Game
-from blokus.rl._checks import check_options, check_seat
+from blokus.rl._checks import check_illegal, check_options, check_seat
 from blokus.rl._rewards import illegal_reward
-
-ILLEGAL = ("raise", "end")
 
 
 class BatchRewards:
@@ -19,8 +17,7 @@ class BatchRewards:
 
     def __init__(self, variant: str, reward: str, seat, illegal: str = "raise"):
         check_options(variant, reward, None, ())
-        if illegal not in ILLEGAL:
-            raise ValueError(f"unknown illegal {illegal!r} (expected one of {', '.join(ILLEGAL)})")
+        check_illegal(illegal)
         from blokus._core import player_weights
 
         self.weights = player_weights(variant)

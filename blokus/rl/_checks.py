@@ -14,6 +14,16 @@ def check_seat(num_players: int, seat) -> int:
     return int(seat)
 
 
+ILLEGAL = ("raise", "end")
+
+
+def check_illegal(illegal: str) -> str:
+    """What an illegal action does (``ILLEGAL``); ValueError for anything else."""
+    if illegal not in ILLEGAL:
+        raise ValueError(f"unknown illegal {illegal!r} (expected one of {', '.join(ILLEGAL)})")
+    return illegal
+
+
 def check_options(variant: str, reward: str, render_mode: str | None, modes) -> None:
     """ValueError naming the bad option, if any."""
     if variant not in VARIANTS:

@@ -20,11 +20,21 @@ def batch_spaces(batch) -> tuple[spaces.Dict, PlacementSpace]:
 
 class PlacementSpace(spaces.Discrete):
     """``Discrete(num_placements)``, with a fast membership test for Python ints: Gymnasium's
-    consults ``np.iinfo`` on every call, which PettingZoo's bounds wrapper makes once a step."""
+    consults ``np.iinfo`` on every call, which PettingZoo's bounds wrapper makes once a step.
 
-    def __init__(self, n: int):
+    ``legal``, a callable returning the bool (A,) legal mask now, makes :meth:`sample` without a
+    mask draw a legal placement: checkers (Gymnasium's and SB3's ``check_env``) and random agents
+    step with ``action_space.sample()``, which an env that refuses illegal actions would reject.
+    """
+
+    def __init__(self, n: int, legal=None):
         super().__init__(n)
-        self._size = int(n)
+        self._size, self._legal = int(n), legal
+
+    def sample(self, mask=None, probability=None):
+        if mask is None and probability is None and self._legal is not None:
+            mask = self._legal().view(np.int8)
+        return super().sample(mask=mask, probability=probability)
 
     def contains(self, x) -> bool:
         if type(x) is int:
