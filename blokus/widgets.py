@@ -283,7 +283,8 @@ class Board(anywidget.AnyWidget):
         except ValueError as e:
             raise traitlets.TraitError(f"agent: {e}") from None
         if not isinstance(agent, MCTSAgent):
-            raise traitlets.TraitError(f"agent must be an MCTS agent string ('mcts:sims=2000'), not {proposal['value']!r}")
+            raise traitlets.TraitError(
+                f"agent must be an MCTS agent string ('mcts:sims=2000'), not {proposal['value']!r}")
         return proposal["value"]
 
     @traitlets.observe("ply")

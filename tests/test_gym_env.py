@@ -34,6 +34,7 @@ from gymnasium.utils.env_checker import check_env
 
 import blokus
 import blokus.gym_env
+
 from env_helpers import expected_planes, expected_remaining, expected_reward, history, ints, player_of
 from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
 from reference import GREEN, PLACEMENT_COUNTS, VARIANTS

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 import blokus
 import blokus.puzzles as pz
-from blokus.commands.solve import add_solve_command
 from blokus import render
-import reference
+from blokus.commands.solve import add_solve_command
 
+import reference
 
 # ---- a brute-force oracle ------------------------------------------------------------------
 

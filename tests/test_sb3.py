@@ -27,8 +27,9 @@ import pytest
 import blokus
 
 pytest.importorskip("stable_baselines3", reason='blokus.sb3 needs Stable-Baselines3: pip install -e ".[train]"')
-import blokus.sb3  # noqa: E402
 from stable_baselines3.common.vec_env import VecEnv as SB3VecEnv  # noqa: E402
+
+import blokus.sb3  # noqa: E402
 
 
 def random_actions(env, rng):

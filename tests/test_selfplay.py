@@ -18,6 +18,7 @@ from blokus import selfplay, sgf
 from blokus.selfplay import SelfPlayError
 from blokus.selfplay.report import summarize
 from blokus.selfplay.settings import Config
+
 from plotting import matplotlib_or_skip
 
 SIZES = {name: size for name, size in zip(blokus.PIECE_NAMES, [1, 2, 3, 3] + [4] * 5 + [5] * 12)}

@@ -14,6 +14,7 @@ import blokus
 from blokus import _core, analysis
 from blokus.agents import MCTSAgent
 from blokus.variants import variant
+
 from constructed import G20
 
 TWO_SIDED = ("duo", "classic_2", "classic_teams")
@@ -90,7 +91,8 @@ def endgame(variant_name, seed, limit=MAX_TREE):
 
 # classic_2 and classic_teams have the same turns and sides: other seeds give other games
 POSITIONS = [(v, seed + 100 * i) for i, v in enumerate(TWO_SIDED) for seed in range(10)]
-LARGER = [("duo", 50), ("duo", 51), ("classic_2", 150), ("classic_2", 151), ("classic_teams", 250), ("classic_teams", 251)]
+LARGER = [("duo", 50), ("duo", 51), ("classic_2", 150), ("classic_2", 151), ("classic_teams", 250),
+          ("classic_teams", 251)]
 LARGER_TREE = 500_000
 
 

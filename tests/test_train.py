@@ -26,6 +26,7 @@ import pytest
 
 import blokus
 from blokus.cli import main
+
 from recorded_games import DUO_DRAW
 
 torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')

@@ -12,7 +12,6 @@ from blokus.puzzles.problems import _check_cover, _check_pieces, _describe, _plu
 from blokus.puzzles.shapes import _piece_size
 from blokus.puzzles.solution import Progress, Solution, Verdict
 
-
 _LIMITS = _core.PACK_LIMITS
 _MAX_NARROW, _MAX_SIDE, _MAX_PIECES = _LIMITS["max_narrow_side"], _LIMITS["max_side"], _LIMITS["max_pieces"]
 

@@ -7,8 +7,25 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from blokus.render._scene import _cell_text, _is_tiling, _scene
-from blokus.render._style import (_ATTACH_R, _CELL, _CLASSIC, _FONT_SIZE, _GRID, _HEAT_OPACITY, _HIGHLIGHT_OPACITY, _INK,
-                                  _LABEL, _LAST_R, _LAST_W, _OUTLINE_W, _START_R, _START_W, _check_size, _hex, _num)
+from blokus.render._style import (
+    _ATTACH_R,
+    _CELL,
+    _CLASSIC,
+    _FONT_SIZE,
+    _GRID,
+    _HEAT_OPACITY,
+    _HIGHLIGHT_OPACITY,
+    _INK,
+    _LABEL,
+    _LAST_R,
+    _LAST_W,
+    _OUTLINE_W,
+    _START_R,
+    _START_W,
+    _check_size,
+    _hex,
+    _num,
+)
 
 _PREFIX = "bk-"  # of every class name in svg()
 _CLASS = re.compile(r'class="([^"]*)"')

@@ -181,7 +181,8 @@ def _init_ray(ray, address: str, workers: int) -> bool:
 
 
 @contextlib.contextmanager
-def _ray_cluster(chunker: _Chunker, collected: list, address: str, workers: int) -> Iterator[Iterable[list[GameResult]]]:
+def _ray_cluster(chunker: _Chunker, collected: list, address: str,
+                 workers: int) -> Iterator[Iterable[list[GameResult]]]:
     ray = require_ray()
     started = _init_ray(ray, address, workers)
     remote = ray.remote(play_chunk)

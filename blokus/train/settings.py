@@ -7,8 +7,8 @@ from pathlib import Path
 
 from blokus import __version__
 from blokus.agents import parse_agents
-from blokus.train.errors import TrainError
 from blokus.selfplay.directory import saved_settings
+from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
