@@ -68,7 +68,8 @@ class VecEnv(vec_env.VecEnv):
         self.variant, self.reward_mode, self.illegal, self.render_mode = variant, reward, illegal, None
         observation_space, action_space = batch_spaces(self._batches[0])
         self._obs = {key: np.zeros((num_envs, *space.shape), space.dtype) for key, space in observation_space.items()}
-        self._seed, self._actions = seed, None
+        self._seed = seed
+        self._actions: np.ndarray | None = None
         # rows of the live mask with one batch (its arrays stay where they are): what env_method hands out
         self._mask_rows = list(self._batches[0].legal_mask) if len(self._batches) == 1 else None
         super().__init__(num_envs, observation_space, action_space)

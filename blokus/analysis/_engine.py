@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from blokus import _core
-from blokus.agents import MCTSAgent, make_agent
+from blokus.agents import Agent, MCTSAgent, make_agent
 from blokus.game import Game
 from blokus.placements import placements
 
@@ -78,7 +78,7 @@ def move_values(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", top: int 
     return rows
 
 
-def _mcts_agent(agent: str | MCTSAgent, seed: int | None, caller: str) -> MCTSAgent:
+def _mcts_agent(agent: str | Agent, seed: int | None, caller: str) -> MCTSAgent:
     """The MCTS agent an agent string names, or ``agent`` itself; ValueError for any other."""
     if isinstance(agent, str) and agent.strip().split(":")[0] == "mcts":
         agent = make_agent(agent, seed=seed)

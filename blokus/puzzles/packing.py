@@ -57,7 +57,7 @@ class Packing:
             raise ValueError(f"shape {height}x{width}: sides must be 1..{_MAX_SIDE}, the shorter at most "
                              f"{_MAX_NARROW}")
         if pieces is None:
-            standard = {(8, 10): "tetrominoes", (15, 16): "pentominoes"}.get(tuple(sorted((height, width))))
+            standard = {(8, 10): "tetrominoes", (15, 16): "pentominoes"}.get((min(height, width), max(height, width)))
             if standard is None:
                 raise ValueError(f"give the pieces for a {height}x{width} rectangle (only 8x10 and 15x16 "
                                  "have a standard set)")

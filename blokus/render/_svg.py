@@ -169,7 +169,8 @@ def _tiling_svg(tiling, size) -> str:
             out.append(f'<rect class="cell c{colour}" x="{c * k}" y="{r * k}" width="{k}" height="{k}" '
                        f'fill="{_hex(_CLASSIC[colour])}"/>')
     padded = np.pad(grid, 1, constant_values=-2)  # -2: outside, so the border is a piece edge
-    thin, thick = [], []
+    thin: list[str] = []
+    thick: list[str] = []
     for r in range(height + 1):
         for c in range(width):  # the edge above cell (r, c)
             (thick if padded[r, c + 1] != padded[r + 1, c + 1] else thin).append(f"M{c * k} {r * k}h{k}")
