@@ -2,8 +2,8 @@
 
 >>> import blokus.sgf
 >>> from blokus.widgets import Board
->>> board = Board(blokus.sgf.read("game.blksgf")[0])   # or Board(), Board.load("game.blksgf")
->>> board                                               # the last cell value shows it
+>>> board = Board(blokus.sgf.read("game.blksgf")[0])   # or Board(), Board.load("game.blksgf")  # doctest: +SKIP
+>>> board                                               # the last cell value shows it  # doctest: +SKIP
 
 What it does in the browser:
 

@@ -510,6 +510,7 @@ def test_bad_arguments(env_id, kwargs):
 
 
 # ------------------------------------------------------------------ MaskablePPO smoke test
+@pytest.mark.slow  # trains
 def test_maskable_ppo_smoke():
     """A few hundred MaskablePPO steps (CPU) on blokus/Duo-v0; skipped without sb3-contrib."""
     sb3_contrib = pytest.importorskip(

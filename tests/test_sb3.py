@@ -127,6 +127,7 @@ def test_check_env_on_the_single_env():
         check_env(gymnasium.make("blokus/Duo-v0").unwrapped)
 
 
+@pytest.mark.slow  # trains
 def test_tiny_maskable_ppo_learn_on_the_vecenv():
     torch = pytest.importorskip("torch", reason='blokus.nn needs PyTorch: pip install -e ".[torch]"')
     sb3_contrib = pytest.importorskip("sb3_contrib", reason='MaskablePPO needs sb3-contrib: pip install -e ".[train]"')

@@ -142,6 +142,7 @@ def test_positions_are_real_endgames(endgames):
     assert both >= len(POSITIONS) // 3
 
 
+@pytest.mark.slow  # searches of up to LARGER_TREE positions, twice
 @pytest.mark.parametrize("key", LARGER, ids=[f"{v}-{s}" for v, s in LARGER])
 def test_larger_trees_match_exhaustive_minimax(key):
     """Positions whose minimax tree has up to LARGER_TREE positions, where the table, the bounds and

@@ -9,7 +9,8 @@ import pytest
 
 import jupyter_browser as jb
 
-pytestmark = pytest.mark.skipif(jb.missing() is not None, reason=f"the browser test of blokus.widgets {jb.missing()}")
+pytestmark = [pytest.mark.slow,  # starts a Jupyter server and a browser
+              pytest.mark.skipif(jb.missing() is not None, reason=f"the browser test of blokus.widgets {jb.missing()}")]
 
 E10 = (4, 4)  # purple's starting square in Duo under the fixed start rule
 
