@@ -3,7 +3,7 @@ docstrings as doctests (their printed values checked).
 
 A README block runs in a fresh namespace in an empty directory. A block that needs an extra which
 is not installed is skipped, naming it. ``<!-- example: slow -->`` on the line before a block marks
-it slow (pytest -m "not slow" leaves it out); ``<!-- example: not run -->`` leaves it out always."""
+it slow (pytest -m "not slow" leaves it out); ``<!-- example: not run: why -->`` leaves it out always."""
 
 import contextlib
 import doctest
@@ -18,7 +18,7 @@ import blokus
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PACKAGE = pathlib.Path(blokus.__file__).parent
-BLOCK = re.compile(r"(?:<!-- example: (?P<mark>[a-z ]+) -->\n)?```python\n(?P<code>.*?)^```", re.S | re.M)
+BLOCK = re.compile(r"(?:<!-- example: (?P<mark>[a-z ]+)(?::[^>]*)? -->\n)?```python\n(?P<code>.*?)^```", re.S | re.M)
 
 
 def readme_blocks():
