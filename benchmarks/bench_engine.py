@@ -13,6 +13,7 @@ import argparse
 import random
 
 import blokus
+
 from timing import rate, timed
 
 VARIANTS = ("classic", "duo")

@@ -3,8 +3,8 @@
     PYTHONPATH=. python3 benchmarks/bench_env.py [--seconds 0.5] [--rounds 6] [--variant duo]
 
 A step is one placement with random legal actions. The env loop is PettingZoo's usual one
-(`agent_iter`, `last`, `step`) through the wrapped env (and, for comparison, raw_env), so every step builds the observation
-planes and the action mask. The bare loop is `legal_moves` -> pick -> `play` on a `Game`. Both
+(`agent_iter`, `last`, `step`) through the wrapped env (and, for comparison, raw_env), so every step builds the
+observation planes and the action mask. The bare loop is `legal_moves` -> pick -> `play` on a `Game`. Both
 pick with Python's `random` from `game.legal_moves()`, so the ratio is the env's own cost.
 Target: the env costs at most 3x the bare loop. This machine's speed drifts from second to
 second, so the two loops run alternately in short rounds and each keeps its best round.
@@ -14,6 +14,7 @@ import random
 
 import blokus
 import blokus.env
+
 from timing import rate
 
 TARGET_RATIO = 3.0

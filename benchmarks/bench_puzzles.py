@@ -15,6 +15,7 @@ import statistics
 import sys
 
 import blokus.puzzles as pz
+
 from timing import timed
 
 # name -> (puzzle, target seconds)

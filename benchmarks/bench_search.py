@@ -25,6 +25,7 @@ import numpy as np
 
 import blokus
 from blokus.search import BatchedSearch
+
 from timing import Stopwatch
 
 SIZES = (1, 16, 64)

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from blokus import selfplay
+
 from timing import timed
 
 VARIANTS = ("duo", "classic")

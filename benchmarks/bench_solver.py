@@ -27,6 +27,7 @@ import time
 import blokus
 from blokus.agents import make_agent
 from blokus.analysis import solve
+
 from timing import Stopwatch
 
 LEVEL_SECONDS = {"L6": 0.08, "L7": 1.3}  # Pentobi's CPU per move at levels 6 and 7 (issue 26)

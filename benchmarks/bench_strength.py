@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         r = run_level(args, args.pentobi, level, out)
         low, high = r["interval"]
         print(f"{r['level']:>5} {r['games']:>5} {r['share']:>9.0%} {f'{low:.0%}-{high:.0%}':>14} "
-              f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} {r['margin']:>+7.1f}",
+              f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} "
+              f"{r['margin']:>+7.1f}",
               flush=True)
     return 0
 

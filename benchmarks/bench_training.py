@@ -32,6 +32,7 @@ import time
 import numpy as np
 
 from blokus.outcomes import wilson
+
 from timing import Stopwatch, timed
 
 

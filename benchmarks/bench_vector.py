@@ -17,6 +17,7 @@ import random
 import numpy as np
 
 import blokus
+
 from timing import best_rate
 
 TARGET = {"duo": 1_000_000, "classic": 300_000}

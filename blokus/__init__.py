@@ -9,9 +9,9 @@
 1
 """
 from blokus._core import PIECE_NAMES, IllegalMoveError, InvalidMoveError, random_playouts
+from blokus.batch import VectorGame
 from blokus.game import Game
 from blokus.placements import Placements, parse_move, placements
-from blokus.batch import VectorGame
 
 __all__ = [
     "PIECE_NAMES",

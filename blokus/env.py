@@ -110,6 +110,7 @@ from blokus.rl import (
     render_game,
 )
 
+
 def _reading_through(wrapper: type) -> type:
     """``wrapper``, reading the attributes that every step touches straight from the unwrapped
     env. PettingZoo's wrappers forward them through ``__getattr__``, a Python call per layer;

@@ -31,8 +31,8 @@ import time
 from typing import BinaryIO, Callable, TextIO
 
 from blokus import __version__, sgf
-from blokus._files import read_regular, write_regular
 from blokus._core import TOTAL_SQUARES
+from blokus._files import read_regular, write_regular
 from blokus.agents import AGENTS, Agent, make_agent
 from blokus.agents._strings import split_agent
 from blokus.game import Game

@@ -18,6 +18,7 @@ from blokus._optional import needs
 with needs("rl", "blokus.gym_env"):
     import gymnasium
 
+from blokus.game import Game
 from blokus.rl import (
     PlacementSpace,
     check_illegal,
@@ -30,7 +31,6 @@ from blokus.rl import (
     on_move,
     render_game,
 )
-from blokus.game import Game
 from blokus.variants import VARIANTS
 
 logger = logging.getLogger(__name__)

@@ -48,7 +48,7 @@ def placement_table(num_placements: int) -> Placements:
     ValueError
         No Blokus board has that many placements.
     """
-    counts = {}
+    counts: dict[int, str] = {}
     for variant in VARIANTS:
         table = placements(variant)
         if len(table.piece) == num_placements:
@@ -197,10 +197,10 @@ class PlacementHead(nn.Module):
             placement, cell = np.nonzero(rim[:, k])
             rows.append(placement)
             columns.append((NUM_ORIENTATIONS + k) * side * side + cell)
-        rows, columns = np.concatenate(rows), np.concatenate(columns)
+        indices = np.stack([np.concatenate(rows), np.concatenate(columns)])  # (2, covered cells)
         with warnings.catch_warnings():  # "sparse CSR support is in beta": the product is all we use
             warnings.simplefilter("ignore", UserWarning)
-            cover = torch.sparse_coo_tensor(np.stack([rows, columns]), torch.ones(len(rows)),
+            cover = torch.sparse_coo_tensor(indices, torch.ones(indices.shape[1]),
                                             (len(cells), (NUM_ORIENTATIONS + 2) * side * side)
                                             ).coalesce().to_sparse_csr()
         # fixed, and rebuilt from the table when a saved model is loaded: not saved with the weights

@@ -58,7 +58,8 @@ class VecEnv(vec_env.VecEnv):
         self._batches, self._members, self._rewards = self._groups.batches, self._groups.members, self._groups.rewards
         self.variant, self.reward_mode, self.illegal, self.render_mode = variant, reward, illegal, None
         observation_space, action_space = batch_spaces(self._batches[0])
-        self._seed, self._actions = seed, None
+        self._seed = seed
+        self._actions: np.ndarray | None = None
         # rows of the live mask with one batch (its arrays stay where they are): what env_method hands out
         self._mask_rows = list(self._batches[0].legal_mask) if len(self._batches) == 1 else None
         super().__init__(num_envs, observation_space, action_space)

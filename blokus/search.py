@@ -226,7 +226,7 @@ class BatchedSearch(_core.BatchedSearch):
         evaluation and every simulation), a value target; NaN before the root's evaluation."""
         return super().root_values()
 
-    def children(self, game: int, moves: Sequence[int] = ()) -> tuple[np.ndarray, ...]:
+    def children(self, game: int, moves: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The children of a node of game ``game``'s tree: the node reached from the root by
         ``moves`` (placement ids).
 

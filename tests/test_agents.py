@@ -930,6 +930,7 @@ def test_strength_greedy_beats_random(spec_a, spec_b):
     assert lo > 0.5
 
 
+@pytest.mark.slow  # a match of searches
 @pytest.mark.parametrize("spec_a,spec_b", [("mcts:sims=500", "greedy")])
 def test_strength_mcts_beats_greedy(spec_a, spec_b):
     share = duo_match(spec_a, spec_b)

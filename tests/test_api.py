@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 
 import blokus
+
 import constructed
 from reference import PIECE_NAMES, VARIANTS
 

@@ -348,6 +348,7 @@ def test_ctrl_c_stops_the_command_with_130():
     assert "interrupted: no ratings" in stderr and "Traceback" not in stderr and stdout == ""
 
 
+@pytest.mark.slow  # starts Ray
 def test_ray_plays_the_same_tournament(three_way):
     pytest.importorskip("ray", reason='needs Ray: pip install -e ".[test]" runs it')
     on_ray = arena.tournament(["greedy", "random", "mcts:sims=5"], games=4, variant="duo", seed=2, workers=2,

@@ -2,11 +2,11 @@
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from blokus.cli import main
 from blokus.outcomes import score_table
-import numpy as np
 
 
 def test_random_prints_a_table(capsys):

@@ -41,8 +41,8 @@ from pettingzoo.utils.wrappers import (
 
 import blokus
 import blokus.env
-from env_helpers import expected_planes, expected_remaining, expected_reward
-from env_helpers import green_on_board, history, ints, player_of
+
+from env_helpers import expected_planes, expected_remaining, expected_reward, green_on_board, history, ints, player_of
 from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
 from reference import GREEN, PIECE_NAMES, PLACEMENT_COUNTS, VARIANTS
 from reference import player_scores as ref_player_scores

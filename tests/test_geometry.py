@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import blokus
+
 from reference import (
     ORIENTATION_COUNTS,
     PIECE_CELLS,

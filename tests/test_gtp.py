@@ -345,8 +345,8 @@ def test_param_lists_and_sets_the_agents_parameters():
     assert session(engine, "param") == ["= sims 12\nc 0.4"]
     assert engine.agent.search(engine.game).simulations == 12          # it reached the search
     assert engine.agent.options["exploration"] == 0.4
-    for line, message in (("param sims -1", "simulations must be in [1, 2**63)"), ("param depth 3", "unknown parameter"),
-                          ("param sims", "a key and a value")):
+    for line, message in (("param sims -1", "simulations must be in [1, 2**63)"),
+                          ("param depth 3", "unknown parameter"), ("param sims", "a key and a value")):
         answer = session(engine, line)[0]
         assert answer.startswith("? ") and message in answer, answer
         assert engine.agent_spec == "mcts:sims=12:c=0.4"                  # unchanged

@@ -39,6 +39,7 @@ from gymnasium.utils.env_checker import check_env
 
 import blokus
 import blokus.gym_env
+
 from env_helpers import expected_planes, expected_remaining, expected_reward, history, ints, player_of
 from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
 from reference import GREEN, PLACEMENT_COUNTS, VARIANTS
@@ -595,6 +596,7 @@ def test_bad_arguments(env_id, kwargs):
 
 
 # ------------------------------------------------------------------ MaskablePPO smoke test
+@pytest.mark.slow  # trains
 def test_maskable_ppo_smoke():
     """A few hundred MaskablePPO steps (CPU) on blokus/Duo-v0; skipped without sb3-contrib."""
     sb3_contrib = pytest.importorskip(

@@ -30,6 +30,7 @@ import blokus
 torch = pytest.importorskip("torch", reason='blokus.nn needs PyTorch: pip install -e ".[torch]"')
 import blokus.nn  # noqa: E402
 
+pytestmark = pytest.mark.slow  # the training networks, in torch
 torch.set_num_threads(1)
 SMALL = {"channels": 4, "blocks": 1}
 

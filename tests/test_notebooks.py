@@ -27,6 +27,7 @@ pytest.importorskip("matplotlib", reason=_NEEDS)
 import blokus  # noqa: E402
 import blokus.sgf  # noqa: E402
 
+pytestmark = pytest.mark.slow  # each test runs a notebook in a Jupyter kernel
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 SAMPLE = Path(__file__).resolve().parent / "data" / "pentobi_duo.blksgf"
 if not NOTEBOOKS.is_dir():  # e.g. CI's sanitizer stage, which copies tests/ without notebooks/

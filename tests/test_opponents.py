@@ -54,7 +54,8 @@ def test_one_default():
     assert defaults == {"random"} == {blokus.opponents.DEFAULT}
 
 
-@pytest.mark.parametrize("bad, message", [("bogus", "unknown agent 'bogus'"), ("mcts:sims=x", "sims must be an integer"),
+@pytest.mark.parametrize("bad, message", [("bogus", "unknown agent 'bogus'"),
+                                          ("mcts:sims=x", "sims must be an integer"),
                                           (3, "an opponent is an agent string")])
 def test_same_errors(bad, message):
     with pytest.raises(ValueError, match=message):

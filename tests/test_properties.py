@@ -22,12 +22,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import blokus
+
 from reference import (
     PIECE_SIZES,
     VARIANTS,
     RefGame,
+)
+from reference import (
     player_scores as ref_player_scores,
+)
+from reference import (
     player_to_move as ref_player_to_move,
+)
+from reference import (
     winners as ref_winners,
 )
 

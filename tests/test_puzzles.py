@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 import blokus
 import blokus.puzzles as pz
-from blokus.commands.solve import add_solve_command
 from blokus import render
-import reference
+from blokus.commands.solve import add_solve_command
 
+import reference
 
 # ---- a brute-force oracle ------------------------------------------------------------------
 
@@ -147,6 +147,7 @@ def test_pentomino_rectangles_counted(shape, fixed, classes):
     assert puzzle.count_solutions(up_to_symmetry=True) == classes
 
 
+@pytest.mark.slow  # counts every packing of two rectangles
 def test_5x12_and_6x10_up_to_symmetry():
     # 1,010 and 2,339 (the counts of the literature, which identify rotations and reflections)
     assert pentominoes((5, 12)).count_solutions(up_to_symmetry=True) == 1010

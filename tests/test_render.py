@@ -24,6 +24,7 @@ import pytest
 
 import blokus
 from blokus import render
+
 from plotting import matplotlib_or_skip
 
 DATA = Path(__file__).parent / "data" / "render"
@@ -401,7 +402,8 @@ def test_start_squares():
     assert start_rings(played("duo", ["j5"])) == {(4, 4): orange}
     assert start_rings(played("duo", ["e10"], start="fixed")) == {(9, 9): orange}
     assert start_rings(played("duo", ["e10", "j5"])) == {}
-    assert start_rings(blokus.Game("classic")) == {(0, 0): NEUTRAL, (0, 19): NEUTRAL, (19, 19): NEUTRAL, (19, 0): NEUTRAL}
+    assert start_rings(blokus.Game("classic")) == {(0, 0): NEUTRAL, (0, 19): NEUTRAL, (19, 19): NEUTRAL,
+                                                   (19, 0): NEUTRAL}
     fixed = {(0, 0): 0, (0, 19): 1, (19, 19): 2, (19, 0): 3}  # a20 blue, t20 yellow, t1 red, a1 green
     assert start_rings(blokus.Game("classic", start="fixed")) == {rc: hex_of(CLASSIC_RGB[c]) for rc, c in fixed.items()}
     game = random_game("classic", 2, 3, start="fixed")

@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 
 import blokus
+
 import constructed
 from reference import (
     PIECE_NAMES,
@@ -28,8 +29,14 @@ from reference import (
     RefGame,
     parse_cells,
     piece_of,
+)
+from reference import (
     player_scores as ref_player_scores,
+)
+from reference import (
     player_to_move as ref_player_to_move,
+)
+from reference import (
     winners as ref_winners,
 )
 

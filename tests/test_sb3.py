@@ -27,8 +27,9 @@ import pytest
 import blokus
 
 pytest.importorskip("stable_baselines3", reason='blokus.sb3 needs Stable-Baselines3: pip install -e ".[train]"')
-import blokus.sb3  # noqa: E402
 from stable_baselines3.common.vec_env import VecEnv as SB3VecEnv  # noqa: E402
+
+import blokus.sb3  # noqa: E402
 
 
 def random_actions(env, rng):
@@ -126,6 +127,7 @@ def test_check_env_on_the_single_env():
         check_env(gymnasium.make("blokus/Duo-v0").unwrapped)
 
 
+@pytest.mark.slow  # trains
 def test_tiny_maskable_ppo_learn_on_the_vecenv():
     torch = pytest.importorskip("torch", reason='blokus.nn needs PyTorch: pip install -e ".[torch]"')
     sb3_contrib = pytest.importorskip("sb3_contrib", reason='MaskablePPO needs sb3-contrib: pip install -e ".[train]"')

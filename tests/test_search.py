@@ -19,12 +19,12 @@ import zlib
 
 import numpy as np
 import pytest
-
-import agent_positions as P
-import blokus
-from blokus.search import BatchedSearch
 from test_api import current_rss_kb
 
+import blokus
+from blokus.search import BatchedSearch
+
+import agent_positions as P
 
 # --- a plain PUCT to compare with ------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from blokus import selfplay, sgf
 from blokus.selfplay import SelfPlayError
 from blokus.selfplay.report import summarize
 from blokus.selfplay.settings import Config
+
 from plotting import matplotlib_or_skip
 
 SIZES = {name: size for name, size in zip(blokus.PIECE_NAMES, [1, 2, 3, 3] + [4] * 5 + [5] * 12)}
@@ -416,6 +417,7 @@ def uninterrupted(tmp_path_factory):
     return ref
 
 
+@pytest.mark.slow  # two self-play runs in subprocesses
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path, workers, uninterrupted):
     out = tmp_path / "run"
@@ -457,6 +459,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path, workers, uni
 # ---------------------------------------------------------------------------------------------
 # Ray
 
+@pytest.mark.slow  # starts Ray
 def test_ray_local_gives_the_same_records(tmp_path):
     pytest.importorskip("ray", reason='needs Ray: pip install -e ".[test]" runs it')
     kwargs = dict(variant="duo", games=4, agents="greedy,random", seed=8)

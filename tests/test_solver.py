@@ -14,6 +14,7 @@ import blokus
 from blokus import _core, analysis
 from blokus.agents import MCTSAgent
 from blokus.variants import variant
+
 from constructed import G20
 
 TWO_SIDED = ("duo", "classic_2", "classic_teams")
@@ -90,7 +91,8 @@ def endgame(variant_name, seed, limit=MAX_TREE):
 
 # classic_2 and classic_teams have the same turns and sides: other seeds give other games
 POSITIONS = [(v, seed + 100 * i) for i, v in enumerate(TWO_SIDED) for seed in range(10)]
-LARGER = [("duo", 50), ("duo", 51), ("classic_2", 150), ("classic_2", 151), ("classic_teams", 250), ("classic_teams", 251)]
+LARGER = [("duo", 50), ("duo", 51), ("classic_2", 150), ("classic_2", 151), ("classic_teams", 250),
+          ("classic_teams", 251)]
 LARGER_TREE = 500_000
 
 
@@ -140,6 +142,7 @@ def test_positions_are_real_endgames(endgames):
     assert both >= len(POSITIONS) // 3
 
 
+@pytest.mark.slow  # searches of up to LARGER_TREE positions, twice
 @pytest.mark.parametrize("key", LARGER, ids=[f"{v}-{s}" for v, s in LARGER])
 def test_larger_trees_match_exhaustive_minimax(key):
     """Positions whose minimax tree has up to LARGER_TREE positions, where the table, the bounds and

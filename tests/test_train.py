@@ -26,6 +26,7 @@ import pytest
 
 import blokus
 from blokus.cli import main
+
 from recorded_games import DUO_DRAW
 
 torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')
@@ -34,6 +35,7 @@ from blokus.train import evaluation  # noqa: E402
 from blokus.train.play import SearchOptions, play_games, value_targets  # noqa: E402
 from blokus.train.symmetry import transpose_ids, transpose_rows  # noqa: E402
 
+pytestmark = pytest.mark.slow  # trains networks, in this process and in `blokus train` subprocesses
 torch.set_num_threads(1)
 TINY = dict(games_per_iteration=2, simulations=4, train_steps=4, batch_size=16, eval_every=1, eval_games=2,
             opponents="random", channels=4, blocks=0, seed=3)

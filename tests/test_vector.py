@@ -50,14 +50,15 @@ import numpy as np
 import pytest
 
 import blokus
+
 import constructed
 from env_helpers import player_of
 from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
 from vector_helpers import (
     ALL_VARIANTS,
-    Ambiguous,
     VIEW_SPECS,
     VIEWS,
+    Ambiguous,
     EpisodeStats,
     absolute_hands,
     assert_row_matches,
@@ -690,7 +691,8 @@ def follow_opponents(vg, variant, seat, opponent, calls, rng, greedy_full=False)
             stats.finished(i, games[i])
             counts["finished"] += 1
         else:
-            assert player_of(games[i]) == seat, f"{what}: the opponents stopped with player {player_of(games[i])} to move"
+            assert player_of(games[i]) == seat, \
+                f"{what}: the opponents stopped with player {player_of(games[i])} to move"
         assert_row_matches(vg, i, games[i], what, over_view=seat)
         counts["checked rows"] += 1
 

@@ -46,6 +46,7 @@ from gymnasium.vector.utils import batch_space
 
 import blokus
 import blokus.vector
+
 from env_helpers import expected_reward, player_of
 from reference import GREEN, attachment_points, start_squares
 from reference import player_to_move as ref_player_to_move
@@ -132,7 +133,8 @@ class Follower:
     those hands allow."""
 
     def __init__(self, env, variant, seat, opponent, mode, start):
-        self.env, self.variant, self.seat, self.opponent, self.mode, self.start = env, variant, seat, opponent, mode, start
+        self.env, self.variant, self.seat = env, variant, seat
+        self.opponent, self.mode, self.start = opponent, mode, start
         self.n = env.num_envs
         self.games = [None] * self.n
         self.loose = [None] * self.n  # (board, hands) of an env followed loosely

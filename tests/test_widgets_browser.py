@@ -9,7 +9,8 @@ import pytest
 
 import jupyter_browser as jb
 
-pytestmark = pytest.mark.skipif(jb.missing() is not None, reason=f"the browser test of blokus.widgets {jb.missing()}")
+pytestmark = [pytest.mark.slow,  # starts a Jupyter server and a browser
+              pytest.mark.skipif(jb.missing() is not None, reason=f"the browser test of blokus.widgets {jb.missing()}")]
 
 E10 = (4, 4)  # purple's starting square in Duo under the fixed start rule
 
@@ -45,7 +46,8 @@ def test_a_click_on_the_board_and_on_a_placement_plays_it_in_the_kernel(served, 
     # Every first placement of purple covers e10 (fixed start): all 414 of them are listed.
     wait.until(lambda d: len(widget.find_elements(By.CSS_SELECTOR, ".bk-w-candidate")) == 414)
     widget.find_element(By.XPATH, ".//button[@class='bk-w-candidate' and text()='1 e10']").click()
-    wait.until(lambda d: record.exists() and "orange to move" in widget.find_element(By.CSS_SELECTOR, ".bk-w-status").text)
+    wait.until(lambda d: record.exists()
+               and "orange to move" in widget.find_element(By.CSS_SELECTOR, ".bk-w-status").text)
     game = sgf.loads(record.read_text())
     assert game.history == [(0, blokus.parse_move("e10", "duo"))]
     assert game.board[E10] == 0 and (game.board >= 0).sum() == 1

@@ -20,6 +20,7 @@ import re
 import numpy as np
 
 import blokus
+
 from reference import GREEN, PIECE_SIZES, PLACEMENT_COUNTS, VARIANTS, attachment_points, start_squares
 from reference import player_to_move as ref_player_to_move
 from reference import winners as ref_winners

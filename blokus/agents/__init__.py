@@ -41,9 +41,9 @@ environments' ``opponent``), an agent object or a plain callable with a
 from blokus.agents._gtp import DEFAULT_TIMEOUT, EngineError, GTPAgent
 from blokus.agents._ladder import LEVEL_SIMULATIONS, MEASURED_LEVELS, LevelAgent
 from blokus.agents._mcts import MAX_SECONDS, MAX_THREADS, MCTSAgent, available_cores
+from blokus.agents._models import NetAgent, SB3Agent
 from blokus.agents._policies import GreedyAgent, RandomAgent
 from blokus.agents._protocol import Agent
-from blokus.agents._models import NetAgent, SB3Agent
 from blokus.agents._search import Search
 from blokus.agents._strings import AGENTS, agent_name, make_agent, parse_agents
 

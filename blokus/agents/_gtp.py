@@ -10,7 +10,7 @@ import shlex
 import subprocess
 import threading
 import time
-from typing import Sequence
+from typing import IO, Sequence
 
 from blokus.agents._params import _check, _short
 from blokus.agents._policies import _Seeded
@@ -51,6 +51,7 @@ class _Engine:
                                             stderr=subprocess.PIPE)
         except OSError as exc:
             raise EngineError(f"{label}: cannot start the engine: {exc}") from None
+        self.stdin: IO[bytes] = self.process.stdin  # type: ignore[assignment]  # a PIPE: never None
         self.pid = os.getpid()  # the process that owns it (a forked child must not use it)
         self.lock = threading.Lock()
         self.answers: queue.Queue = queue.Queue()
@@ -74,8 +75,8 @@ class _Engine:
         """The engine's answer to ``command`` (the text after ``=``); EngineError on ``?``, on
         an exit or when no answer comes within ``timeout`` seconds (the engine is then killed)."""
         try:
-            self.process.stdin.write(command.encode("utf-8") + b"\n")
-            self.process.stdin.flush()
+            self.stdin.write(command.encode("utf-8") + b"\n")
+            self.stdin.flush()
         except OSError:  # BrokenPipeError: it has exited
             raise self._failed(command, "exited") from None
         deadline = time.monotonic() + timeout
@@ -129,12 +130,12 @@ class _Engine:
         """``quit``, then a kill if it does not exit within a moment; the process is reaped."""
         if self.alive:
             try:
-                self.process.stdin.write(b"quit\n")
-                self.process.stdin.flush()
+                self.stdin.write(b"quit\n")
+                self.stdin.flush()
             except OSError:
                 pass
         try:
-            self.process.stdin.close()
+            self.stdin.close()
         except OSError:
             pass
         try:
@@ -253,16 +254,16 @@ class GTPAgent(_Seeded):
                              f"not a game with start={game.start!r}")
         engine = _shared_engine(self.argv, self._label)
         with engine.lock:
-            self._sync(engine, game)
+            held = self._sync(engine, game)
             colour = int(game.to_move)
             if self.seeded and engine.knows("set_random_seed", self.timeout):
                 engine.send(f"set_random_seed {self._next_seed() >> 33}", self.timeout)
             command = f"genmove {_colour_word(game, colour)}"
             move = self._move(engine, game, command, engine.send(command, self.timeout))
-            engine.moves.append((colour, move))
+            held.append((colour, move))
             return move
 
-    def _sync(self, engine: _Engine, game: Game) -> None:
+    def _sync(self, engine: _Engine, game: Game) -> list[tuple[int, int]]:
         """Brings the engine's board to ``game``'s: the new moves only when the game continues
         the one it holds, else the variant, a clear board and every move."""
         from blokus.sgf import GAME_NAMES  # here: `import blokus` leaves blokus.sgf to its first use
@@ -274,10 +275,12 @@ class GTPAgent(_Seeded):
             engine.game_name = None
             engine.send(f"set_game {name}", self.timeout)
             engine.send("clear_board", self.timeout)
-            engine.game_name, engine.moves = name, []
-        for colour, move in history[len(engine.moves):]:
+            engine.game_name, held = name, []
+            engine.moves = held
+        for colour, move in history[len(held):]:
             engine.send(f"play {_colour_word(game, colour)} {game.move_text(move)}", self.timeout)
-            engine.moves.append((colour, move))
+            held.append((colour, move))
+        return held
 
     def _move(self, engine: _Engine, game: Game, command: str, answer: str) -> int:
         """The placement ``answer`` names; EngineError for anything but a legal move here."""

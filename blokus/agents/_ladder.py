@@ -20,8 +20,8 @@ class LevelAgent(MCTSAgent):
 
     Measured against Pentobi: levels 1-7 (``MEASURED_LEVELS``: each scored 40-60% against the
     same Pentobi level in Duo over at least 40 games; ``benchmarks/README.md``, "Ladder");
-    levels 8 and 9 are extrapolated from Pentobi's own simulation counts, not measured. Other variants use the same budgets,
-    not compared with Pentobi. A move costs about as much CPU as Pentobi's at that level:
+    levels 8 and 9 are extrapolated from Pentobi's own simulation counts, not measured. Other
+    variants use the same budgets, not compared with Pentobi. A move costs about as much CPU as Pentobi's at that level:
     milliseconds up to level 5, about 0.1 s at 6, 1-2 s at 7, and far more at 8 and 9.
 
     Raises

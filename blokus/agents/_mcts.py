@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 import os
+from typing import Any
 
 from blokus import _core
 from blokus.agents._params import _check
@@ -171,7 +172,7 @@ class MCTSAgent(_Seeded):
         _check(cpu_seconds in (0, 1), "cpu_seconds", cpu_seconds, "True or False (1 or 0)")
         _check(0 <= solve < 2**50, "solve", solve, "in [0, 2**50)")
         _check(0.5 <= growth <= 2, "growth", growth, "in [0.5, 2]")
-        self.options = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
+        self.options: dict[str, Any] = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
                         "margin": float(margin), "replies": bool(replies),

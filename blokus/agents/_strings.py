@@ -11,9 +11,8 @@ from blokus.agents._params import _real, _short, _whole
 from blokus.agents._policies import GreedyAgent, RandomAgent
 from blokus.agents._protocol import Agent
 
-
 # name -> (constructor, {agent-string key: keyword argument, value type})
-AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, type]]]] = {
+AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, Callable[[str], object]]]]] = {
     "random": (RandomAgent, {}),
     "greedy": (GreedyAgent, {}),
     "mcts": (MCTSAgent, {"sims": ("simulations", _whole), "simulations": ("simulations", _whole),

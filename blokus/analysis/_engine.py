@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from blokus import _core
-from blokus.agents import MCTSAgent, Search, make_agent
+from blokus.agents import Agent, MCTSAgent, Search, make_agent
 from blokus.agents._mcts import SOLVE_WITHIN_MOVES
 from blokus.analysis._calibration import calibrate_move, calibrate_players
 from blokus.analysis._solver import Solution
@@ -96,7 +96,7 @@ def move_values(game: Game, agent: str | MCTSAgent = "mcts:sims=2000", top: int 
     return rows
 
 
-def _mcts_agent(agent: str | MCTSAgent, seed: int | None, caller: str) -> MCTSAgent:
+def _mcts_agent(agent: str | Agent, seed: int | None, caller: str) -> MCTSAgent:
     """The MCTS agent an agent string names, or ``agent`` itself; ValueError for any other."""
     if isinstance(agent, str) and agent.strip().split(":")[0] in ("mcts", "level"):  # level:N is an MCTS budget
         agent = make_agent(agent, seed=seed)
@@ -176,8 +176,10 @@ def _evaluation(game: Game, found: Search, calibrated: bool, solution: Solution 
         chances = calibrate_players(game.variant, len(game.history), raw, int(game.player_to_move))
     else:
         chances = raw
-    margins = None if solution is None else [solution.margin if p in solution.players else -solution.margin
-                                             for p in range(len(found.player_win_probability))]
+    margins = None
+    if solution is not None and solution.margin is not None:
+        margins = [solution.margin if p in solution.players else -solution.margin
+                   for p in range(len(found.player_win_probability))]
     rows = []
     for p, (w, e) in enumerate(zip(found.player_win_probability, found.player_expected_score)):
         margin = None if margins is None else margins[p]

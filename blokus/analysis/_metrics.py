@@ -85,7 +85,7 @@ def timeline(game: Game) -> list[dict]:
     """
     replay = Game(game.variant, start=game.start)
     moves = [(int(c), int(m)) for c, m in game.history]
-    rows = []
+    rows: list[dict] = []
     for ply in range(len(moves) + 1):
         if ply:
             colour, move = moves[ply - 1]

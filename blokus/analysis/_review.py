@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 import numpy as np
 
 from blokus import _core
-from blokus.agents import MCTSAgent, Search, make_agent
+from blokus.agents import Agent, MCTSAgent, Search, make_agent
 from blokus.agents._mcts import available_cores
 from blokus.analysis._engine import DEFAULT_SOLVE, _check_solve, _evaluation, _solution
 from blokus.game import Game
@@ -96,7 +96,7 @@ class Review:
     def summary(self) -> dict:
         """Per player, the moves of each label and the mean loss in win probability:
         ``{player: {"moves": n, "best": n, ..., "blunder": n, "mean_loss": x}}``."""
-        out = {}
+        out: dict[int, dict] = {}
         for row in self.rows:
             entry = out.setdefault(row["player"], {"moves": 0, **{name: 0 for name in LABELS}, "mean_loss": 0.0})
             entry["moves"] += 1
@@ -188,10 +188,10 @@ def _comment(row: dict) -> str:
     return text
 
 
-def _options(agent: str | MCTSAgent) -> tuple[dict, str]:
+def _options(agent: str | Agent) -> tuple[dict, str]:
     """The search options of the agent and its name."""
-    if isinstance(agent, str) and agent.strip().split(":")[0] == "mcts":
-        return dict(make_agent(agent).options), agent.strip()
+    if isinstance(agent, str) and agent.strip().split(":")[0] in ("mcts", "level"):  # level:N is an MCTS budget
+        agent = make_agent(agent)
     if isinstance(agent, MCTSAgent):
         return dict(agent.options), agent.name
     raise ValueError(f"review needs an MCTS agent: an agent string 'mcts' or 'mcts:key=value...' "

@@ -16,7 +16,7 @@ def cmd_gtp(args: argparse.Namespace) -> int:
     except (ValueError, OSError, ModuleNotFoundError) as exc:  # OSError: an sb3: or net: file
         args.parser.error(str(exc))
     # bytes in, so that no decoding error can end the session; answers are ASCII but for echoed input
-    sys.stdout.reconfigure(errors="backslashreplace")
+    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]  # a TextIOWrapper
     return gtp.serve(engine, sys.stdin.buffer, sys.stdout)
 
 

@@ -7,6 +7,7 @@ import sys
 import time
 
 from blokus import argtypes
+from blokus.puzzles.all84 import All84
 from blokus.puzzles.named import puzzle
 from blokus.puzzles.packing import Packing
 from blokus.puzzles.pieces import parse_pieces
@@ -65,8 +66,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 height, width = (int(x) for x in args.puzzle.lower().replace("×", "x").split("x"))
             except ValueError:
                 raise ValueError(f"with --pieces the puzzle is HEIGHTxWIDTH, not {args.puzzle!r}") from None
-            target = Packing((height, width), parse_pieces(args.pieces),
-                             same_colour_edges=args.same_colour_edges)
+            target: Packing | All84 = Packing((height, width), parse_pieces(args.pieces),
+                                              same_colour_edges=args.same_colour_edges)
         else:
             target = puzzle(args.puzzle, same_colour_edges=args.same_colour_edges, start=args.start)
         if args.count and not isinstance(target, Packing):
@@ -77,7 +78,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     seed = secrets.randbits(64) if args.seed is None else args.seed
     print(f"{target!r}" + ("" if args.count else f", seed {seed}"), file=err, flush=True)
     t0 = time.perf_counter()
-    if args.count:
+    if args.count and isinstance(target, Packing):  # --count of another puzzle was refused above
         try:
             n = target.count_solutions(args.limit, up_to_symmetry=args.up_to_symmetry,
                                        time_limit=args.time_limit, progress=_reporter(err))

@@ -103,6 +103,6 @@ class AgentBatch:
             self._refresh(i)
 
     def restart_done(self) -> None:
-        for i in np.flatnonzero(self.done):
+        for i in np.flatnonzero(self.done).tolist():
             self._restart(i)
             self._refresh(i)

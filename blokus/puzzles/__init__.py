@@ -26,13 +26,14 @@ Colours are 0 blue, 1 yellow, 2 red, 3 green, as in a classic game.
 """
 from __future__ import annotations
 
+from blokus.puzzles import problems as _problems
+from blokus.puzzles import shapes as _shapes
+from blokus.puzzles.all84 import All84, all84
+from blokus.puzzles.named import puzzle
+from blokus.puzzles.packing import Packing
 from blokus.puzzles.pieces import COLOUR_NAMES, NUM_COLOURS, PIECE_NAMES, parse_pieces
 from blokus.puzzles.pieces import PIECE_GROUPS as _PIECE_GROUPS
 from blokus.puzzles.solution import Progress, Solution, Verdict
-from blokus.puzzles.packing import Packing
-from blokus.puzzles.all84 import All84, all84
-from blokus.puzzles.named import puzzle
-from blokus.puzzles import problems as _problems, shapes as _shapes
 
 #: Names that stand for several pieces in a ``pieces`` mapping: one of each member, times the count.
 PIECE_GROUPS: dict[str, tuple[str, ...]] = _PIECE_GROUPS  # documented here, defined in pieces.py

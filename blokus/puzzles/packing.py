@@ -12,7 +12,6 @@ from blokus.puzzles.problems import _check_cover, _check_pieces, _describe, _plu
 from blokus.puzzles.shapes import _piece_size
 from blokus.puzzles.solution import Progress, Solution, Verdict
 
-
 _LIMITS = _core.PACK_LIMITS
 _MAX_NARROW, _MAX_SIDE, _MAX_PIECES = _LIMITS["max_narrow_side"], _LIMITS["max_side"], _LIMITS["max_pieces"]
 
@@ -58,7 +57,7 @@ class Packing:
             raise ValueError(f"shape {height}x{width}: sides must be 1..{_MAX_SIDE}, the shorter at most "
                              f"{_MAX_NARROW}")
         if pieces is None:
-            standard = {(8, 10): "tetrominoes", (15, 16): "pentominoes"}.get(tuple(sorted((height, width))))
+            standard = {(8, 10): "tetrominoes", (15, 16): "pentominoes"}.get((min(height, width), max(height, width)))
             if standard is None:
                 raise ValueError(f"give the pieces for a {height}x{width} rectangle (only 8x10 and 15x16 "
                                  "have a standard set)")

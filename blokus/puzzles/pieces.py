@@ -8,7 +8,6 @@ from typing import Mapping, Sequence
 from blokus import _core
 from blokus.variants import variant
 
-
 PIECE_NAMES: tuple[str, ...] = tuple(_core.PIECE_NAMES)
 COLOUR_NAMES: tuple[str, ...] = variant("classic").colours
 NUM_COLOURS = len(COLOUR_NAMES)

@@ -9,7 +9,6 @@ import numpy as np
 from blokus import render
 from blokus.puzzles.pieces import _int
 
-
 _COLOUR_MARKS = "BYRG"
 
 Progress = Callable[[dict], object]

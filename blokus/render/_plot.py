@@ -3,8 +3,22 @@ from __future__ import annotations
 
 from blokus.placements import column_letter
 from blokus.render._scene import _scene
-from blokus.render._style import (_ATTACH_R, _CELL, _FONT_SIZE, _GRID, _HEAT_OPACITY, _HIGHLIGHT_OPACITY, _INK, _LABEL,
-                                  _LAST_R, _LAST_W, _OUTLINE_W, _START_R, _START_W, _check_size)
+from blokus.render._style import (
+    _ATTACH_R,
+    _CELL,
+    _FONT_SIZE,
+    _GRID,
+    _HEAT_OPACITY,
+    _HIGHLIGHT_OPACITY,
+    _INK,
+    _LABEL,
+    _LAST_R,
+    _LAST_W,
+    _OUTLINE_W,
+    _START_R,
+    _START_W,
+    _check_size,
+)
 
 
 def plot(game, ax=None, *, size=None, highlight=None, show_attachment_points: bool = False,

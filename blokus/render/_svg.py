@@ -8,8 +8,25 @@ import numpy as np
 
 from blokus.placements import column_letter, row_number
 from blokus.render._scene import _cell_text, _is_tiling, _scene
-from blokus.render._style import (_ATTACH_R, _CELL, _CLASSIC, _FONT_SIZE, _GRID, _HEAT_OPACITY, _HIGHLIGHT_OPACITY, _INK,
-                                  _LABEL, _LAST_R, _LAST_W, _OUTLINE_W, _START_R, _START_W, _check_size, _hex, _num)
+from blokus.render._style import (
+    _ATTACH_R,
+    _CELL,
+    _CLASSIC,
+    _FONT_SIZE,
+    _GRID,
+    _HEAT_OPACITY,
+    _HIGHLIGHT_OPACITY,
+    _INK,
+    _LABEL,
+    _LAST_R,
+    _LAST_W,
+    _OUTLINE_W,
+    _START_R,
+    _START_W,
+    _check_size,
+    _hex,
+    _num,
+)
 
 _PREFIX = "bk-"  # of every class name in svg()
 _CLASS = re.compile(r'class="([^"]*)"')
@@ -153,7 +170,8 @@ def _tiling_svg(tiling, size) -> str:
             out.append(f'<rect class="cell c{colour}" x="{c * k}" y="{r * k}" width="{k}" height="{k}" '
                        f'fill="{_hex(_CLASSIC[colour])}"/>')
     padded = np.pad(grid, 1, constant_values=-2)  # -2: outside, so the border is a piece edge
-    thin, thick = [], []
+    thin: list[str] = []
+    thick: list[str] = []
     for r in range(height + 1):
         for c in range(width):  # the edge above cell (r, c)
             (thick if padded[r, c + 1] != padded[r + 1, c + 1] else thin).append(f"M{c * k} {r * k}h{k}")

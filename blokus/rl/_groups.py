@@ -30,6 +30,7 @@ class SeatGroups:
             raise ValueError(f"num_envs must be an int >= 1, not {num_envs!r}")
         per_game_opponents = per_env(opponent, num_envs, "opponent")
         per_game_seats = per_env(seat, num_envs, "seat")
+        self.opponent: opponents.Opponent | list[opponents.Opponent]
         if per_game_opponents is None:
             self.opponent = opponents.check(opponent)
             opponent_of = [self.opponent] * num_envs

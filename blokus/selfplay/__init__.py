@@ -53,8 +53,7 @@ Wins
 # backends (in-process, process pool, Ray), report (summary, Wilson, the table), plot
 # (scores.png), files (file names, atomic writes), errors, runner (run itself).
 from blokus.selfplay.errors import Interrupted, SelfPlayError
-from blokus.selfplay.files import (GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE,
-                                   SUMMARY_FILE)
+from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE, SUMMARY_FILE
 from blokus.selfplay.games import GameResult, game_seed, play_game, seat_agents, seat_seed
 from blokus.selfplay.report import format_table, wilson
 from blokus.selfplay.runner import run

@@ -55,7 +55,7 @@ class _Chunker:
             size = int(self.target_seconds / max(self._seconds, 1e-6))
             size = max(1, min(size, self.MAX_GAMES, len(self._todo) // (2 * self.workers)))
         head = self._todo[-1][0]
-        chunk = []
+        chunk: list = []
         while self._todo and len(chunk) < size and self._todo[-1][0] == head:
             chunk.append(self._todo.pop()[1])
         return head + (chunk,)
@@ -181,7 +181,8 @@ def _init_ray(ray, address: str, workers: int) -> bool:
 
 
 @contextlib.contextmanager
-def _ray_cluster(chunker: _Chunker, collected: list, address: str, workers: int) -> Iterator[Iterable[list[GameResult]]]:
+def _ray_cluster(chunker: _Chunker, collected: list, address: str,
+                 workers: int) -> Iterator[Iterable[list[GameResult]]]:
     ray = require_ray()
     started = _init_ray(ray, address, workers)
     remote = ray.remote(play_chunk)

@@ -7,8 +7,7 @@ from typing import Sequence
 
 import numpy as np
 
-from blokus import __version__
-from blokus import sgf
+from blokus import __version__, sgf
 from blokus.agents import agent_name, make_agent
 from blokus.game import Game
 from blokus.variants import variant as variant_facts

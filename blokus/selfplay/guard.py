@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from types import FrameType
 
 from blokus.selfplay.errors import SelfPlayError
 
@@ -21,6 +22,7 @@ def check_main_guard() -> None:
     spec = getattr(main, "__spec__", None)
     if spec is not None and spec.name.split(".")[-1] == "__main__":
         return  # python -m package: spawn does not run a package's __main__ again
+    frame: FrameType | None
     frame, called = sys._getframe(1), None
     while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
         frame, called = frame.f_back, frame

@@ -24,7 +24,7 @@ def require_matplotlib():
 def plot_scores(path: Path, config: Config, results: dict[int, GameResult]) -> None:
     """scores.png: per agent, the distribution of its seats' final scores (Agg, no pyplot state)."""
     Figure, FigureCanvasAgg = require_matplotlib()
-    scores = {a: [] for a in config.agents}
+    scores: dict[str, list[int]] = {a: [] for a in config.agents}
     for r in results.values():
         for s, a in enumerate(r.agents):
             scores[a].append(r.player_scores[s])

@@ -3,6 +3,7 @@ agent and per seat; and the table the command prints from it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -53,7 +54,7 @@ def seat_shares(result: GameResult, side: list[int], size: list[int]) -> tuple[l
 
 def _per_agent(variant: str, agents: list[str], results: dict[int, GameResult]) -> list[dict]:
     side, size = seat_sides(variant)
-    stats = {a: {"games": 0, "wins": 0.0, "scores": [], "lengths": []} for a in agents}
+    stats: dict[str, dict[str, Any]] = {a: {"games": 0, "wins": 0.0, "scores": [], "lengths": []} for a in agents}
     for i in sorted(results):
         r = results[i]
         own = seat_shares(r, side, size)[1]
@@ -79,7 +80,7 @@ def _per_agent(variant: str, agents: list[str], results: dict[int, GameResult]) 
 def _per_seat(variant: str, results: dict[int, GameResult]) -> list[dict]:
     facts = variant_facts(variant)
     side, size = seat_sides(variant)
-    seat_scores = [[] for _ in side]
+    seat_scores: list[list[int]] = [[] for _ in side]
     seat_wins = [0.0 for _ in side]
     for i in sorted(results):
         r = results[i]

@@ -11,8 +11,7 @@ from typing import Sequence, Union
 from blokus._sigint import sigint_ignored
 from blokus.selfplay.backends import Source, game_source, require_ray
 from blokus.selfplay.errors import Interrupted
-from blokus.selfplay.files import (GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE,
-                                   SUMMARY_FILE, write_text)
+from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE, SUMMARY_FILE, write_text
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.plot import plot_scores, require_matplotlib
 from blokus.selfplay.records import Journal, load_records, write_records

@@ -9,10 +9,10 @@ from pathlib import Path
 from blokus import __version__
 from blokus.agents import agent_name, parse_agents
 from blokus.game import Game
-from blokus.variants import START_RULES, VARIANTS
-from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.directory import saved_settings
+from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.files import RECORDS_FILE, RUN_FILES
+from blokus.variants import START_RULES, VARIANTS
 
 DEFAULTS = {"variant": "classic", "agents": ["random"], "games": 100, "seed": 0, "start": "fixed"}
 

@@ -138,7 +138,7 @@ def _play(game: Game, colour: int, cells: str, where: str) -> None:
 
 
 def _root(game: Game, properties: dict) -> Node:
-    root: Node = {"GM": [GAME_NAMES[game.variant]], "CA": ["UTF-8"]}
+    root: dict[str, list[str]] = {"GM": [GAME_NAMES[game.variant]], "CA": ["UTF-8"]}
     if VARIANT_OF_GAME_NAME[GAME_NAMES[game.variant]] != game.variant:  # GM alone would read back another
         root[VARIANT_PROPERTY] = [game.variant]
     if game.start == "any":
@@ -195,7 +195,7 @@ def dumps(game: Game, **properties) -> str:
     return f"({_node_text(_root(game, properties))}{moves})"
 
 
-def records(text: str, *, mainline: bool = False) -> list[tuple[Game, dict[str, list[str]]]]:
+def records(text: str | bytes, *, mainline: bool = False) -> list[tuple[Game, dict[str, list[str]]]]:
     """Every game of an SGF collection, with its root properties.
 
     Parameters

@@ -1,8 +1,8 @@
 """The replay buffer: the last ``capacity`` self-play positions, the oldest dropped first.
 
 A position is kept small: its observation (int8 (3, 14, 14)), its pieces in hand (int8
-(2, 21)), its legal mask packed to bits (uint8 (ceil(A / 8),)), its policy target as the visited moves only (int32 ids and float32
-probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32,
+(2, 21)), its legal mask packed to bits (uint8 (ceil(A / 8),)), its policy target as the visited moves only
+(int32 ids and float32 probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32,
 in [0, 1], for the player to move there: ``play.value_targets``).
 """
 from __future__ import annotations

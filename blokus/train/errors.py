@@ -13,7 +13,7 @@ class Interrupted(KeyboardInterrupt):
     disk (``iteration``); the iteration in progress is dropped, so that a resume replays it
     exactly as an uninterrupted run would."""
 
-    def __init__(self, out: str, iteration: int):
+    def __init__(self, out: str, iteration: int | None):
         super().__init__("training interrupted")
         self.out = out
         self.iteration = iteration

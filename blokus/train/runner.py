@@ -120,7 +120,7 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
             first = iteration if saved is not None else -1
             for i in range(first + 1, config.iterations + 1):
                 if i == 0:  # the untrained network, evaluated only
-                    entry = {"iteration": 0, "steps": 0}
+                    entry: dict = {"iteration": 0, "steps": 0}
                 else:
                     entry = _iteration(config, i, steps, net, optimiser, buffer, bar)
                 steps = entry["steps"]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from blokus import __version__
 from blokus.agents import parse_agents
-from blokus.train.errors import TrainError
 from blokus.selfplay.directory import saved_settings
+from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
@@ -24,10 +25,10 @@ OPTIONS = {"iterations": 30, "games_per_iteration": 16, "simulations": 32, "trai
 # each minibatch position transposed with probability 1/2 (blokus.train.symmetry). The value
 # target: (1 - margin_weight) * the mover's share of the win + margin_weight *
 # sigmoid(score margin / margin_scale) (blokus.train.play.value_targets).
-HYPERPARAMETERS = {"variant": "duo", "start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
-                   "learning_rate": 1e-3, "weight_decay": 1e-4, "augment": True,
-                   "margin_weight": 0.5, "margin_scale": 10.0,
-                   "c_puct": 1.25, "dirichlet_alpha": 0.1, "dirichlet_fraction": 0.25}
+HYPERPARAMETERS: dict[str, Any] = {"variant": "duo", "start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
+                                   "learning_rate": 1e-3, "weight_decay": 1e-4, "augment": True,
+                                   "margin_weight": 0.5, "margin_scale": 10.0,
+                                   "c_puct": 1.25, "dirichlet_alpha": 0.1, "dirichlet_fraction": 0.25}
 
 # Options a resume may change: the run may be extended.
 GROWABLE = {"iterations"}
@@ -71,7 +72,7 @@ def option_name(key: str) -> str:
 def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool]:
     """The run's settings, checked, and whether there is a run in ``out`` to resume."""
     saved = _saved(out, resume)
-    values = {}
+    values: dict[str, Any] = {}
     for key, default in OPTIONS.items():
         value = given.get(key)
         if key == "opponents" and value is not None:

@@ -12,7 +12,6 @@ with atheris.instrument_imports():
 
 from hostile import fuzz
 
-
 # The commands that read or write files take paths: fuzzing them would touch the file system.
 FILE_COMMANDS = ("loadsgf", "savesgf")
 
