@@ -30,7 +30,7 @@ import pytest
 
 import blokus
 from blokus import gtp
-from blokus.agents import EngineError, GTPAgent, LEVEL_SIMULATIONS, make_agent, parse_agents
+from blokus.agents import LEVEL_SIMULATIONS, EngineError, GTPAgent, make_agent, parse_agents
 
 TINY_ENGINE = pathlib.Path(__file__).parent / "gtp_first_move.py"
 PENTOBI = pathlib.Path(os.environ.get("BLOKUS_PENTOBI", pathlib.Path(__file__).resolve().parents[2] / "shared"

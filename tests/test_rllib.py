@@ -27,6 +27,7 @@ torch = pytest.importorskip("torch", reason='needs PyTorch: pip install -e ".[rl
 
 import blokus  # noqa: E402
 from blokus import rllib  # noqa: E402
+
 from env_helpers import expected_planes, expected_reward, player_of  # noqa: E402
 from recorded_games import DUO_DRAW  # noqa: E402
 from reference import VARIANTS  # noqa: E402
