@@ -123,9 +123,10 @@ def chromium(width: int = 1200, height: int = 900):
         driver.quit()
 
 
-def run_notebook(driver, base: str, ui: str, name: str, timeout: float = 60):
+def run_notebook(driver, base: str, ui: str, name: str, timeout: float = 180):
     """Open notebook ``name`` in ``ui`` (a key of ``URLS``), run all its cells once the kernel
-    is ready, and return the widget's root element (``.bk-w``) once it is drawn."""
+    is ready, and return the widget's root element (``.bk-w``) once it is drawn. ``timeout``
+    bounds each wait: a kernel's cold start took over 60 s on a busy 2-core machine."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
