@@ -8,6 +8,7 @@
 >>> game.to_move
 1
 """
+from blokus import _gym_registration
 from blokus._core import PIECE_NAMES, IllegalMoveError, InvalidMoveError, random_playouts
 from blokus.batch import VectorGame
 from blokus.game import Game
@@ -40,13 +41,6 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'blokus' has no attribute {name!r}")
 
 
-def _register_gymnasium_envs() -> None:
-    import importlib.util
-
-    if importlib.util.find_spec("gymnasium") is not None:  # an optional dependency
-        from blokus.gym_env import register_envs
-
-        register_envs()
-
-
-_register_gymnasium_envs()
+# The blokus/*-v0 Gymnasium ids: registered now if Gymnasium is imported, else right after it is,
+# without importing it here (blokus._gym_registration says why and how).
+_gym_registration.register_now_or_after_gymnasium_import()

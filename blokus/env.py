@@ -77,9 +77,9 @@ Rendering
 
 Single agent
 ------------
-``blokus.gym_env.BlokusEnv`` (ids ``blokus/Duo-v0`` and the others, registered on ``import blokus``)
-plays one seat against built-in or custom opponents; see its docstring. There is no
-``parallel_env``: Blokus is played in turns.
+``blokus.gym_env.BlokusEnv`` (ids ``blokus/Duo-v0`` and the others, registered once ``blokus``
+and ``gymnasium`` are both imported) plays one seat against built-in or custom opponents; see its
+docstring. There is no ``parallel_env``: Blokus is played in turns.
 
 Version history
 ---------------

@@ -1,8 +1,9 @@
 """Gymnasium single-agent environment: one learner against built-in or custom opponents.
 
-Registered on ``import blokus`` (when Gymnasium is installed) as ``blokus/Classic-v0``,
-``blokus/Classic2-v0``, ``blokus/Classic3-v0``, ``blokus/ClassicTeams-v0`` and ``blokus/Duo-v0``,
-each with a vector entry point: ``gymnasium.make_vec(id, num_envs=N, opponent=..., ...)`` gives
+Registered as ``blokus/Classic-v0``, ``blokus/Classic2-v0``, ``blokus/Classic3-v0``,
+``blokus/ClassicTeams-v0`` and ``blokus/Duo-v0`` once both ``blokus`` and ``gymnasium`` are imported,
+in either order (``gymnasium.make("blokus:blokus/Duo-v0")`` imports blokus itself), each with a
+vector entry point: ``gymnasium.make_vec(id, num_envs=N, opponent=..., ...)`` gives
 the C-stepped ``blokus.vector.VectorEnv`` (the same options, and ``num_threads``).
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ import operator
 import numpy as np
 
 from blokus import opponents
+from blokus._gym_registration import ENV_IDS, register_envs
 from blokus._optional import needs
 
 with needs("rl", "blokus.gym_env"):
@@ -31,14 +33,12 @@ from blokus.rl import (
     on_move,
     render_game,
 )
-from blokus.variants import VARIANTS
+
+# ENV_IDS and register_envs are defined in blokus._gym_registration, which does not import Gymnasium
+# (import blokus registers the ids through it), and are public here
+__all__ = ["ENV_IDS", "BlokusEnv", "register_envs"]
 
 logger = logging.getLogger(__name__)
-
-# One id per variant, its name in CamelCase: blokus/Classic-v0, blokus/Classic2-v0, blokus/Classic3-v0,
-# blokus/ClassicTeams-v0, blokus/Duo-v0.
-ENV_IDS = {f"blokus/{''.join(word.capitalize() for word in name.split('_'))}-v0": name for name in VARIANTS}
-
 
 _WHERE_THE_MASK_IS = ("The legal placements are info['action_mask'] (int8 (A,)), env.unwrapped.action_masks() "
                       "(bool), or the observation's 'action_mask' with mask_in_observation=True; "
@@ -171,11 +171,3 @@ class BlokusEnv(gymnasium.Env):
 
     def render(self):
         return render_game(self.game, self.render_mode)
-
-
-def register_envs() -> None:
-    """Registers the ``blokus/*-v0`` ids with Gymnasium (done on ``import blokus``)."""
-    for env_id, variant in ENV_IDS.items():
-        if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="blokus.gym_env:BlokusEnv",
-                               vector_entry_point="blokus.vector:VectorEnv", kwargs={"variant": variant})

@@ -13,6 +13,7 @@
 
 import copy
 import gc
+import os
 import pickle
 import re
 import resource
@@ -679,6 +680,17 @@ def test_import_without_pettingzoo():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "(14, 14)"
+
+
+def test_import_leaves_the_optional_dependencies_alone():
+    # import blokus registers the Gymnasium ids without importing Gymnasium (blokus._gym_registration)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(blokus.__file__)))
+    code = ("import blokus, sys; "
+            "print(sorted(m for m in ('gymnasium', 'pettingzoo', 'torch', 'matplotlib') if m in sys.modules))")
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
 
 
 def test_submodules_load_on_first_use():

@@ -1,7 +1,8 @@
 """The single-agent Gymnasium environment ``blokus.gym_env.BlokusEnv`` (issue 3).
 
-* the five ids are registered by ``import blokus`` alone (checked in a fresh interpreter) and
-  make the right variant; Gymnasium's ``check_env`` passes for each; spaces: ``Discrete`` over
+* the five ids are registered, once and without a warning, when blokus and Gymnasium are both
+  imported in either order or ``gymnasium.make("blokus:...")`` imports blokus (checked in fresh
+  interpreters), and make the right variant; Gymnasium's ``check_env`` passes for each; spaces: ``Discrete`` over
   the placement ids, a ``Dict`` of ``observation`` and ``remaining`` (no mask in it);
 * whole episodes against a callable opponent (a seeded random player that also keeps its own
   copy of the game): the callable is called with a ``blokus.Game`` on the opponents' turns only,
@@ -130,17 +131,36 @@ def run_against_shadow(env_id, seat, mode="win_loss", seed=0, start="fixed"):
 
 
 # ------------------------------------------------------------------ registration and spaces
-def test_registered_on_import_blokus():
+def run_fresh(code):
+    """Runs code in a fresh interpreter that imports this checkout's blokus; returns its stdout."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(blokus.__file__)))
-    code = (
-        "import sys, gymnasium, blokus\n"
-        f"ids = {sorted(IDS)!r}\n"
-        "missing = [i for i in ids if i not in gymnasium.registry]\n"
-        "assert not missing, missing\n"
-    )
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120)
     assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+# Gymnasium 1.0 dropped its plugin entry points, so the ids need blokus imported: in either order
+# (import blokus before Gymnasium leaves a hook that registers them after Gymnasium's import), or
+# by Gymnasium itself for an id "blokus:<id>". The hook must survive a find_spec that only looks.
+@pytest.mark.parametrize("imports, make_id", [
+    ("import gymnasium, blokus", "blokus/Duo-v0"),
+    ("import blokus, gymnasium", "blokus/Duo-v0"),
+    ("import blokus, importlib.util; importlib.util.find_spec('gymnasium'); import gymnasium", "blokus/Duo-v0"),
+    ("import blokus.gym_env, gymnasium", "blokus/Duo-v0"),
+    ("import gymnasium", "blokus:blokus/Duo-v0"),
+])
+def test_registered_once_blokus_and_gymnasium_are_imported(imports, make_id):
+    code = (
+        "import warnings; warnings.simplefilter('error')\n"  # a second registration would warn
+        f"{imports}\n"
+        "env = gymnasium.make(" + repr(make_id) + ")\n"
+        "import blokus.gym_env; blokus.gym_env.register_envs()\n"
+        "print(sorted(i for i in gymnasium.registry if i.startswith('blokus/')))\n"
+        "print(env.unwrapped.game.variant)\n"
+    )
+    assert run_fresh(code).splitlines() == [repr(sorted(IDS)), "duo"]
 
 
 @pytest.mark.parametrize("env_id", sorted(IDS))
