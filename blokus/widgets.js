@@ -36,6 +36,27 @@ function cellAt(svg, event) {
   return row >= 0 && row < rows && col >= 0 && col < cols ? [row, col] : null;
 }
 
+// A piece in hand: its squares at 6 units each, in its colour.
+function pieceSvg(cells, rgb, name) {
+  const ns = "http://www.w3.org/2000/svg", k = 6;
+  const rows = 1 + Math.max(0, ...cells.map((c) => c[0])), cols = 1 + Math.max(0, ...cells.map((c) => c[1]));
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("class", "bk-w-piece-in-hand");
+  svg.setAttribute("width", cols * k);
+  svg.setAttribute("height", rows * k);
+  svg.dataset.piece = name;
+  const title = document.createElementNS(ns, "title");
+  title.textContent = name;
+  svg.appendChild(title);
+  for (const [r, c] of cells) {
+    const square = document.createElementNS(ns, "rect");
+    for (const [key, value] of Object.entries({ x: c * k, y: r * k, width: k, height: k, fill: rgb,
+      stroke: "#ffffff", "stroke-width": 1 })) square.setAttribute(key, value);
+    svg.appendChild(square);
+  }
+  return svg;
+}
+
 function render({ model, el }) {
   const root = element("div", "bk-w", el);
   root.tabIndex = 0; // focusable, for the keys
@@ -61,7 +82,10 @@ function render({ model, el }) {
   const counter = element("span", "bk-w-counter", steps);
 
   const main = element("div", "bk-w-main", root);
-  const picture = element("div", "bk-w-board", main);
+  const left = element("div", "bk-w-left", main);
+  const picture = element("div", "bk-w-board", left);
+  const curve = element("div", "bk-w-curve", left);
+  const hands = element("div", "bk-w-hands", left);
   const side = element("div", "bk-w-side", main);
   const overlay = element("select", "bk-w-overlay", side);
   for (const [value, label] of Object.entries(OVERLAYS)) {
@@ -89,7 +113,17 @@ function render({ model, el }) {
     if (file.files.length) model.send({ event: "load", text: await file.files[0].text() });
     file.value = "";
   });
+  const moves = element("ol", "bk-w-moves", side);
   const status = element("div", "bk-w-status", root);
+
+  // A click on the curve (a move's point, or the column of a position) or on the move list
+  // goes to the position it names.
+  const goTo = (event) => {
+    const target = event.target.closest("[data-ply]");
+    if (target) setPly(Number(target.dataset.ply));
+  };
+  curve.addEventListener("click", goTo);
+  moves.addEventListener("click", goTo);
 
   picture.addEventListener("click", (event) => {
     const svg = picture.querySelector("svg");
@@ -116,8 +150,59 @@ function render({ model, el }) {
     model.set("preview", id);
     model.save_changes();
   };
+  function drawCurve() {
+    curve.innerHTML = model.get("curve");
+    curve.hidden = !model.get("curve");
+    const board = picture.querySelector("svg"), chart = curve.querySelector("svg");
+    if (board && chart) { // as wide as the board
+      const width = Number(board.getAttribute("width")), box = chart.viewBox.baseVal;
+      chart.setAttribute("width", width);
+      chart.setAttribute("height", (width * box.height) / box.width);
+    }
+  }
+  function drawHands() {
+    hands.replaceChildren();
+    const shapes = model.get("shapes");
+    for (const hand of model.get("hands")) {
+      const line = element("div", "bk-w-hand", hands);
+      line.dataset.colour = hand.colour;
+      const name = element("span", "bk-w-hand-name", line);
+      name.textContent = `${hand.colour_name} ${hand.squares}`;
+      name.title = `${hand.colour_name}: ${hand.pieces.length} pieces, ${hand.squares} squares in hand`;
+      for (const piece of hand.pieces) line.appendChild(pieceSvg(shapes[piece] || [], hand.rgb, piece));
+    }
+  }
+  function drawMoves() {
+    moves.replaceChildren();
+    const ply = model.get("ply");
+    let current = null;
+    for (const m of model.get("moves")) {
+      const item = element("li", "bk-w-move", moves);
+      item.dataset.ply = m.ply;
+      item.textContent = `${m.ply}. ${m.colour_name} ${m.move}`;
+      if (m.label) {
+        const label = element("span", `bk-w-label bk-w-label-${m.label}`, item);
+        label.textContent = m.label;
+        item.title = m.label === "best" ? "the engine's choice"
+          : `loss ${(100 * m.loss).toFixed(1)}% of win probability; best ${m.best_move}`;
+      }
+      if (m.ply === ply) {
+        item.classList.add("bk-w-current");
+        current = item;
+      }
+    }
+    // Keep the current move in sight without scrolling the page, once the list is laid out
+    // (the first draw happens before the widget is on the page).
+    if (current) requestAnimationFrame(() => {
+      const a = current.getBoundingClientRect(), b = moves.getBoundingClientRect();
+      if (a.top < b.top || a.bottom > b.bottom) moves.scrollTop += a.top - b.top - b.height / 2;
+    });
+  }
   function draw() {
     picture.innerHTML = model.get("svg");
+    drawCurve();
+    drawHands();
+    drawMoves();
     slider.max = model.get("length");
     slider.value = model.get("ply");
     counter.textContent = `move ${model.get("ply")} / ${model.get("length")}`;
@@ -145,7 +230,8 @@ function render({ model, el }) {
     }
     status.textContent = model.get("status");
   }
-  const names = ["svg", "ply", "length", "overlay", "piece", "pieces", "cell", "candidates", "status"];
+  const names = ["svg", "ply", "length", "overlay", "piece", "pieces", "cell", "candidates", "status",
+    "curve", "hands", "moves"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
   return () => {

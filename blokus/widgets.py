@@ -19,7 +19,13 @@ What it does in the browser:
   (:func:`blokus.analysis.territory`: the colour to move's cells dark red, the other colours' pale
   yellow) or ``"mcts"`` (:func:`blokus.analysis.move_values` with ``board.agent``: each cell's
   share of the search's visits spent on moves covering it);
-- a file picker that loads a ``.blksgf`` record (Blokus SGF, :mod:`blokus.sgf`; its first game).
+- a file picker that loads a ``.blksgf`` record (Blokus SGF, :mod:`blokus.sgf`; its first game);
+- the colour scale of the overlay's heat map under the board (``render.svg(legend=True)``);
+- the move list (``board.moves``; click a move to go to it) and each colour's pieces in hand
+  at the position shown (``board.hands``);
+- with a review (:func:`blokus.analysis.review`; ``Board(game, review=...)`` or
+  ``board.show_review(review)``), the win-probability curve under the board (``board.curve``;
+  click a point to go to that move) and each move's label in the move list.
 
 Its state is a plain :class:`blokus.Game`, ``board.game``: the whole record, which clicks play on.
 A move played while an earlier position is shown replaces the moves after it (the board is an
@@ -34,6 +40,7 @@ from __future__ import annotations
 import inspect
 import os
 import pathlib
+from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -46,12 +53,22 @@ except ImportError as e:  # pragma: no cover - exercised by hand without the ext
 
 from blokus import _core, analysis, render, sgf
 from blokus.agents import MCTSAgent, make_agent
+from blokus.analysis import Review
 from blokus.game import Game
 from blokus.placements import placements
+from blokus.render._style import _hex, _palette
+from blokus.variants import variant as variant_facts
 
 __all__ = ["Board", "OVERLAYS"]
 
 OVERLAYS = ("none", "placements", "attachment", "territory", "mcts")
+# The curve's plotting area in SVG units: position k of n reviewed at x = CURVE_WIDTH * k / n,
+# win probability p at y = CURVE_HEIGHT * (1 - p).
+CURVE_WIDTH, CURVE_HEIGHT = 300, 100
+# Fill of a move's point on the curve and of its label in the move list, by review label
+# (the heat ramp's yellow to dark red for the costly ones).
+LABEL_COLOURS = {"best": "#ffffff", "good": "#d9d9d9", "inaccuracy": "#fecc5c", "mistake": "#fd8d3c",
+                 "blunder": "#bd0026"}
 
 
 def _position(game: Game, ply: int) -> Game:
@@ -77,8 +94,12 @@ class Board(anywidget.AnyWidget):
     game : blokus.Game, optional
         The game to show and play on; it is held, not copied (``board.game is game``). Default a
         new ``Game(variant, start=start)``.
+    review : blokus.analysis.Review, optional
+        A review of the game or of its first moves (``blokus.analysis.review``): its curve and
+        labels are shown (``show_review``). Without ``game``, the board shows a copy of
+        ``review.game``.
     variant, start : str
-        Of the new game when ``game`` is None (``blokus.Game``'s values).
+        Of the new game when ``game`` and ``review`` are None (``blokus.Game``'s values).
 
     Attributes
     ----------
@@ -105,6 +126,30 @@ class Board(anywidget.AnyWidget):
         Seed of that search (the same position and seed give the same heat map).
     pieces : list of str
         Names of the pieces the colour to move still has, read only.
+    hands : list of dict
+        Per colour (index order), its pieces in hand at ``ply``: ``{"colour": int,
+        "colour_name": str, "rgb": "#rrggbb", "pieces": [names, blokus.PIECE_NAMES order],
+        "squares": int}`` (the squares of those pieces); read only.
+    shapes : dict
+        Each piece name's squares ``[[row, col], ...]`` in one orientation, for drawing the
+        hands; read only.
+    moves : list of dict
+        Per move of ``game`` (the whole record): ``{"ply": int (1 for the first move),
+        "colour": int, "colour_name": str, "move": str, "label": str, "loss": float or None,
+        "best_move": str}``; ``label`` (``"best"`` to ``"blunder"``), ``loss`` (the mover's
+        loss in win probability) and ``best_move`` come from the review, and are ``""``,
+        None and ``""`` for a move it does not cover; read only.
+    reviewed : int
+        How many moves of ``game`` the review covers: the moves it shares with the reviewed
+        game, from the first (0 without a review; a move played over them cuts it); read only.
+    curve : str
+        SVG of the review's win-probability curve over positions 0 to ``reviewed`` (``""``
+        without a review), read only: one line (``bk-curve-line``) per player in the colour of
+        its first colour, position ``k`` at ``x = 300 * k / reviewed`` and win probability
+        ``p`` at ``y = 100 * (1 - p)`` (``CURVE_WIDTH``, ``CURVE_HEIGHT``); per move ``k``
+        a point (``bk-curve-point``, ``data-ply="k"``) on the mover's line, filled by its
+        label (``LABEL_COLOURS``); per position a clickable column (``bk-curve-hit``,
+        ``data-ply``); a vertical line at ``ply`` (``bk-curve-now``) when it is reviewed.
     status : str
         One line about the position shown (turn, last move, scores) or the last error.
     svg : str
@@ -113,9 +158,10 @@ class Board(anywidget.AnyWidget):
     Raises
     ------
     TypeError
-        ``game`` is not a ``blokus.Game``.
+        ``game`` is not a ``blokus.Game``, or ``review`` not a ``blokus.analysis.Review``.
     ValueError
-        Unknown variant or start rule.
+        Unknown variant or start rule, or a review whose moves (variant, start rule) are not
+        the first moves of ``game``.
     """
 
     # The browser side's text, read once. Given as paths, anywidget would connect every board to
@@ -134,19 +180,31 @@ class Board(anywidget.AnyWidget):
     agent = traitlets.Unicode("mcts:sims=2000").tag(sync=True)
     seed = traitlets.Int(0).tag(sync=True)
     pieces = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    hands = traitlets.List(default_value=[]).tag(sync=True)
+    shapes = traitlets.Dict(default_value={}).tag(sync=True)
+    moves = traitlets.List(default_value=[]).tag(sync=True)
+    reviewed = traitlets.Int(0).tag(sync=True)
+    curve = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     svg = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, game: Game | None = None, *, variant: str = "duo", start: str = "fixed", **kwargs):
+    def __init__(self, game: Game | None = None, *, review: Review | None = None, variant: str = "duo",
+                 start: str = "fixed", **kwargs):
+        _check_review(review)
         if game is None:
-            game = Game(variant, start=start)
+            game = Game(variant, start=start) if review is None else review.game.copy()
         elif not isinstance(game, _core.Game):
             raise TypeError(f"expected a blokus.Game, not {type(game).__name__}")
+        elif review is not None and _shared_moves(game, review.game) < len(review.game.history):
+            raise ValueError("the review is of another game: its moves are not the first moves of game "
+                             "(Board(review=review) shows the reviewed game)")
         self._game = game
+        self._review = review
         self._error = ""
         self._cached: tuple = (None, (None, ""))  # (what an overlay was computed for, its result)
         super().__init__(**kwargs)
         self._made = self._child_widgets(kwargs)
+        self.shapes = _shapes()
         self.on_msg(self._on_message)
         self.refresh(ply=len(game.history))
 
@@ -196,12 +254,38 @@ class Board(anywidget.AnyWidget):
         """
         return cls(_read_record(source), **kwargs)
 
+    @property
+    def review(self) -> Review | None:
+        """The review shown (``show_review``), or None."""
+        return self._review
+
     def show_game(self, game: Game) -> None:
-        """Show another game (held, not copied), at its last position."""
+        """Show another game (held, not copied), at its last position; drops the review."""
         if not isinstance(game, _core.Game):
             raise TypeError(f"expected a blokus.Game, not {type(game).__name__}")
         self._game = game
+        self._review = None
         self.refresh(ply=len(game.history))
+
+    def show_review(self, review: Review | None) -> None:
+        """Show a review (:func:`blokus.analysis.review`): its win-probability curve under the
+        board and its labels in the move list; None removes it. When the board's game is not
+        the reviewed game (other moves, variant or start rule), the board shows a copy of
+        ``review.game`` at its last position instead.
+
+        Raises
+        ------
+        TypeError
+            ``review`` is not a ``blokus.analysis.Review`` or None.
+        """
+        _check_review(review)
+        if review is not None and _shared_moves(self._game, review.game) < len(review.game.history):
+            self._game = review.game.copy()
+            self._review = review
+            self.refresh(ply=len(self._game.history))
+            return
+        self._review = review
+        self._redraw()
 
     def play(self, move) -> int:
         """Play a move at the position shown: a placement id, a move text or cells, as
@@ -242,7 +326,8 @@ class Board(anywidget.AnyWidget):
     # ---------------------------------------------------------------- browser events
     def _on_message(self, _widget, content, _buffers) -> None:
         """Messages from widgets.js: ``{"event": "play", "id": pid}`` and
-        ``{"event": "load", "text": record}``; an error becomes the status line."""
+        ``{"event": "load", "text": record}`` (which drops the review); an error becomes the
+        status line."""
         event = content.get("event") if isinstance(content, dict) else None
         try:
             if event == "play":
@@ -319,14 +404,31 @@ class Board(anywidget.AnyWidget):
             highlight: int | list[tuple[int, ...]] | None = int(self.preview)
         else:
             highlight = [tuple(self.cell)] if self.cell else None
+        reviewed = 0 if self._review is None else _shared_moves(self._game, self._review.game)
         with self.hold_trait_notifications():
             self.candidates = candidates
             self.pieces = [] if view.is_over else [
                 _core.PIECE_NAMES[i] for i in np.flatnonzero(np.asarray(view.remaining[view.to_move]))]
-            self.svg = render.svg(view, highlight=highlight, heat=heat,
+            self.hands = _hands(view)
+            self.moves = self._moves(reviewed)
+            self.reviewed = reviewed
+            self.curve = "" if self._review is None else _curve_svg(self._review, reviewed, self.ply)
+            self.svg = render.svg(view, highlight=highlight, heat=heat, legend=True,
                                   show_attachment_points=self.overlay == "attachment")
             self.status = self._error or self._describe(view) + note
         self._error = ""
+
+    def _moves(self, reviewed: int) -> list[dict]:
+        """The ``moves`` trait: every move of the game, the review's judgement of the first
+        ``reviewed``."""
+        rows = self._review.rows[:reviewed] if self._review is not None else []
+        out = []
+        for ply, (colour, pid) in enumerate(self._game.history, 1):
+            row = rows[ply - 1] if ply <= reviewed else None
+            out.append({"ply": ply, "colour": int(colour), "colour_name": self._game.colour_name(int(colour)),
+                        "move": self._game.move_text(int(pid)), "label": row["label"] if row else "",
+                        "loss": float(row["loss"]) if row else None, "best_move": row["best_move"] if row else ""})
+        return out
 
     def _overlay(self, view: Game, legal: np.ndarray):
         """(heat map or None, a note for the status line) of the overlay chosen."""
@@ -365,6 +467,116 @@ class Board(anywidget.AnyWidget):
         scores = view.scores()
         parts.append("scores " + " ".join(f"{view.colour_name(c)} {s}" for c, s in enumerate(scores)))
         return ", ".join(parts)
+
+
+def _check_review(review) -> None:
+    if review is not None and not isinstance(review, Review):
+        raise TypeError(f"expected a blokus.analysis.Review (blokus.analysis.review(game)) or None, "
+                        f"not {type(review).__name__}")
+
+
+def _shared_moves(game: Game, reviewed: Game) -> int:
+    """How many first moves ``game`` shares with the reviewed game (0 for another variant or
+    start rule, whose placement ids mean other moves)."""
+    if (game.variant, game.start) != (reviewed.variant, reviewed.start):
+        return 0
+    shared = 0
+    for move, other in zip(game.history, reviewed.history):
+        if tuple(move) != tuple(other):
+            break
+        shared += 1
+    return shared
+
+
+def _shapes() -> dict:
+    """Each piece's squares in its first orientation, moved to row 0 and column 0."""
+    table = placements("duo")
+    out = {}
+    for index, name in enumerate(_core.PIECE_NAMES):
+        pid = int(np.flatnonzero(np.asarray(table.piece) == index)[0])
+        cells = np.asarray(table.cells[pid][: table.size[pid]], dtype=int)
+        out[name] = (cells - cells.min(axis=0)).tolist()
+    return out
+
+
+def _hands(view: Game) -> list[dict]:
+    """The ``hands`` trait: each colour's pieces not yet placed."""
+    palette = _palette(view)
+    out = []
+    for colour in range(view.num_colours):
+        left = np.flatnonzero(np.asarray(view.remaining[colour]))
+        out.append({"colour": colour, "colour_name": view.colour_name(colour), "rgb": _hex(palette[colour]),
+                    "pieces": [_core.PIECE_NAMES[i] for i in left],
+                    "squares": int(sum(_core.PIECE_SIZES[i] for i in left))})
+    return out
+
+
+def _curve_svg(review: Review, reviewed: int, ply: int) -> str:
+    """The ``curve`` trait (its docstring describes the picture) for the first ``reviewed``
+    moves, marking ``ply``."""
+    step = CURVE_WIDTH / max(reviewed, 1)
+    out = _curve_frame(review, reviewed, step)
+    if 0 <= ply <= reviewed:
+        out.append(f'<path class="bk-curve-now" d="M{_x(step, ply)} 0V{CURVE_HEIGHT}" stroke="#222222" '
+                   f'stroke-width="1.5"/>')
+    out += _curve_lines(review, reviewed, step) + _curve_points(review, reviewed, step)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _x(step: float, k: int) -> float:
+    return round(step * k, 3)
+
+
+def _y(p: float) -> float:
+    return round(CURVE_HEIGHT * (1 - float(p)), 3)
+
+
+def _curve_frame(review: Review, reviewed: int, step: float) -> list[str]:
+    """The curve's <svg> start, its background, axis labels and the clickable column of each
+    position (under everything else, so a point is clicked before its column)."""
+    width, height = CURVE_WIDTH + 40, CURVE_HEIGHT + 28  # room for the axis labels
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" class="bk-curve" width="{width}" '
+           f'height="{height}" viewBox="-34 -8 {width} {height}">',
+           f"<title>{review.game.variant}: win probability per move, review by {escape(review.agent)}</title>",
+           f'<rect class="bk-curve-area" x="0" y="0" width="{CURVE_WIDTH}" height="{CURVE_HEIGHT}" fill="#f7f7f7"/>',
+           f'<path class="bk-curve-half" d="M0 {_y(0.5)}H{CURVE_WIDTH}" stroke="#aaaaaa" stroke-dasharray="3 3"/>']
+    axis = 'class="bk-curve-axis" font-family="sans-serif" font-size="10" fill="#444444" text-anchor="end"'
+    out += [f'<text {axis} x="-4" y="{_y(p) + 4}">{p:.0%}</text>' for p in (1.0, 0.5, 0.0)]
+    out.append(f'<text {axis} x="{CURVE_WIDTH}" y="{CURVE_HEIGHT + 14}">moves played</text>')
+    out += [f'<rect class="bk-curve-hit" data-ply="{k}" x="{_x(step, k) - step / 2:.3f}" y="0" width="{step:.3f}" '
+            f'height="{CURVE_HEIGHT}" fill="#000000" fill-opacity="0"><title>move {k}</title></rect>'
+            for k in range(reviewed + 1)]
+    return out
+
+
+def _curve_lines(review: Review, reviewed: int, step: float) -> list[str]:
+    """One polyline per player, in the colour of its first colour."""
+    game = review.game
+    palette = _palette(game)
+    out = []
+    for player, colours in enumerate(variant_facts(game.variant).player_colours):
+        points = " ".join(f"{_x(step, k)},{_y(review.curve[k, player])}" for k in range(reviewed + 1))
+        out.append(f'<polyline class="bk-curve-line" data-player="{player}" points="{points}" fill="none" '
+                   f'stroke="{_hex(palette[colours[0]])}" stroke-width="2"><title>player {player} '
+                   f'({", ".join(game.colour_name(c) for c in colours)})</title></polyline>')
+    return out
+
+
+def _curve_points(review: Review, reviewed: int, step: float) -> list[str]:
+    """A point per reviewed move on its mover's line, filled by its label, ringed in the
+    mover's colour; the costly labels drawn larger."""
+    palette = _palette(review.game)
+    out = []
+    for row in review.rows[:reviewed]:
+        k, label = row["ply"], row["label"]
+        tip = (f"{k}. {row['colour_name']} {row['move']}: {row['win_probability_before']:.0%} -> "
+               f"{row['win_probability_after']:.0%} ({label})")
+        out.append(f'<circle class="bk-curve-point bk-curve-{label}" data-ply="{k}" cx="{_x(step, k)}" '
+                   f'cy="{_y(review.curve[k, row["player"]])}" r="{5 if label in ("mistake", "blunder") else 3.5}" '
+                   f'fill="{LABEL_COLOURS[label]}" stroke="{_hex(palette[row["colour"]])}" stroke-width="1.5">'
+                   f"<title>{escape(tip)}</title></circle>")
+    return out
 
 
 def _read_record(source) -> Game:

@@ -153,8 +153,9 @@ def click_cell(driver, widget, row: int, col: int) -> None:
 
 
 def screenshot(out: pathlib.Path, ply: int = 10) -> None:
-    """The docs' picture: a Pentobi Duo game at move ``ply``, the placements overlay, and the
-    cell covered by about a dozen legal placements selected, the first of them outlined."""
+    """The docs' picture: a Pentobi Duo game with its review (seed 1) at move ``ply``, the
+    placements overlay, and the cell covered by about a dozen legal placements selected, the
+    first of them outlined."""
     import tempfile
 
     from selenium.webdriver.common.by import By
@@ -175,14 +176,16 @@ def screenshot(out: pathlib.Path, ply: int = 10) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         root = pathlib.Path(tmp)
         write_notebook(root / "shot.ipynb", (
+            "import blokus.analysis\n"
             "from blokus.widgets import Board\n"
             f"board = Board.load({str(record)!r})\n"
+            "board.show_review(blokus.analysis.review(board.game, seed=1))\n"
             f"board.ply = {ply}\n"
             "board.overlay = 'placements'\n"
             f"board.cell = {list(cell)}\n"
             "board.preview = board.candidates[0]['id']\n"
             "board"))
-        with jupyter_server(root) as base, chromium() as driver:
+        with jupyter_server(root) as base, chromium(height=1200) as driver:  # room for the whole widget
             widget = run_notebook(driver, base, "lab", "shot.ipynb")
             WebDriverWait(driver, 30).until(lambda d: widget.find_elements(By.CSS_SELECTOR, ".bk-w-candidate"))
             driver.execute_script("arguments[0].scrollIntoView()", widget)

@@ -149,6 +149,8 @@ def test_quickstart(tmp_path, monkeypatch):
 
 
 def test_analyse_a_game(tmp_path, monkeypatch):
+    pytest.importorskip("anywidget", reason='notebook 02 ends on blokus.widgets.Board: '
+                                            'pip install -e ".[test]" runs it')
     nb, v = execute("02_analyse_a_game", tmp_path, monkeypatch, {
         "record": "str(RECORD)",
         "index": "GAME_INDEX",
@@ -160,6 +162,15 @@ def test_analyse_a_game(tmp_path, monkeypatch):
         "top_ids": "[int(i) for i in top_moves['id']]",
         "shares": "[float(s) for s in values['share']]",
         "heat_max": "float(np.nanmax(heat))",
+        "reviewed": "len(review)",
+        "review_moves": "[r['id'] for r in review]",
+        "curve_last": "review.curve[-1].tolist()",
+        "labels": "sorted(set(table['label']))",
+        "worst_ply": "worst_ply",
+        "worst_loss": "float(worst['loss'])",
+        "max_loss": "float(table['loss'].max())",
+        "board": "[board.reviewed, board.ply, len(board.moves), board.curve.count('bk-curve-point')]",
+        "board_legend": "'bk-legend' in board.svg",
     })
     # The repository's Pentobi record, found from a working directory outside the repository.
     assert Path(v["record"]).resolve() == SAMPLE.resolve()
@@ -178,7 +189,18 @@ def test_analyse_a_game(tmp_path, monkeypatch):
     legal = set(before.legal_moves().tolist())
     assert v["top_ids"] and set(v["top_ids"]) <= legal and len(v["top_ids"]) <= 10
     assert abs(sum(v["shares"]) - 1) < 1e-9 and 0 < v["heat_max"] <= 1 + 1e-9
-    assert {"image/svg+xml", "image/png", "text/html"} <= mime_types(nb)
+    # The review: every move of the game, the last position at the game's result (a rule: the
+    # winner's side has it all), labels from the documented five, the costliest move found.
+    assert v["reviewed"] == n and v["review_moves"] == [move for _, move in game.history]
+    winners = game.winners()
+    assert v["curve_last"] == [1.0 / len(winners) if p in winners else 0.0 for p in range(2)]
+    assert set(v["labels"]) <= {"best", "good", "inaccuracy", "mistake", "blunder"}
+    assert 1 <= v["worst_ply"] <= n and v["worst_loss"] == v["max_loss"]
+    # The board shows the whole review, one curve point per move, at the position before the
+    # costliest move, with the search overlay's colour scale.
+    assert v["board"] == [n, v["worst_ply"] - 1, n, n] and v["board_legend"]
+    assert {"image/svg+xml", "image/png", "text/html",
+            "application/vnd.jupyter.widget-view+json"} <= mime_types(nb)
 
 
 def test_train_an_agent(tmp_path, monkeypatch):

@@ -372,6 +372,47 @@ def test_heat_map_beside_a_highlight():
         render.svg(game, heat=np.zeros((3, 3)))
 
 
+def test_heat_legend_spans_the_values_under_the_board():
+    # Heat 2, 6 and 10 on three cells: the scale runs from 2 (pale yellow) to 10 (dark red) in 9
+    # swatches over the board's 14 * 24 = 336 units; the middle swatch is the value 6 halfway,
+    # ColorBrewer YlOrRd's middle class #fd8d3c, as the cell holding 6 is drawn.
+    game = blokus.Game("duo", start="fixed")
+    heat = np.full(game.shape, np.nan)
+    heat[0, 0], heat[1, 1], heat[2, 2] = 2, 10, 6
+    root = parse(render.svg(game, heat=heat, legend=True))
+    (legend,) = elements(root, "legend")
+    assert legend.findtext(NS + "title") == "heat map: 2 (pale yellow) to 10 (dark red)"
+    steps = elements(root, "legend-step")
+    assert [e.get("fill") for e in steps[::2]] == ["#ffffb2", "#fecc5c", "#fd8d3c", "#f03b20", "#bd0026"]
+    assert {e.get("fill-opacity") for e in steps} == {"0.6"}
+    cells = {rect_cell(e): e.get("fill") for e in elements(root, "heat")}
+    assert (cells[0, 0], cells[2, 2], cells[1, 1]) == ("#ffffb2", "#fd8d3c", "#bd0026")
+    assert float(steps[0].get("x")) == 0 and float(steps[-1].get("x")) + float(steps[-1].get("width")) == 336
+    assert all(abs(float(e.get("width")) - 336 / 9) < 1e-3 for e in steps)
+    # Under the board (336 units) and its column letters (24 more), and inside the picture.
+    assert {float(e.get("y")) for e in steps} == {336 + 24 + 6}
+    labels = elements(root, "legend-label")
+    assert [(e.text, e.get("x"), e.get("text-anchor")) for e in labels] == [("2", "0", "start"), ("10", "336", "end")]
+    vb_y, vb_h = (float(v) for v in root.get("viewBox").split()[1::2])
+    assert vb_y + vb_h >= max(float(e.get("y")) for e in labels)
+    plain = parse(render.svg(game, heat=heat))
+    assert float(plain.get("viewBox").split()[3]) == vb_h - 32  # the legend adds 6 + 10 + 11 + 5 units
+
+
+def test_heat_legend_of_equal_values_and_without_heat():
+    game = blokus.Game("duo", start="fixed")
+    flat = parse(render.svg(game, heat=np.full(game.shape, 3.0), legend=True, coordinates=False))
+    assert [e.get("fill") for e in elements(flat, "legend-step")] == ["#bd0026"]
+    assert [e.text for e in elements(flat, "legend-label")] == ["3"]
+    assert float(elements(flat, "legend-step")[0].get("y")) == 336 + 6  # no column letters above it
+    # Nothing to scale: the same picture as without the legend.
+    assert render.svg(game, legend=True) == render.svg(game)
+    nan = np.full(game.shape, np.nan)
+    assert render.svg(game, heat=nan, legend=True) == render.svg(game, heat=nan)
+    with pytest.raises(TypeError, match="legend must be a bool"):
+        render.svg(game, heat=nan, legend="yes")
+
+
 def test_attachment_points():
     game = hand_game()
     root = parse(render.svg(game, show_attachment_points=True))

@@ -229,3 +229,115 @@ def test_closed_boards_leave_nothing_registered():
     assert registry[shared.model_id] is shared
     shared.close()
     assert registry == before
+
+
+# ------------------------------------------------------------------ the review's parts
+def hand_review():
+    """A review of purple e10, orange j5 (Duo, fixed start) written by hand: purple's move cost it
+    0.25 of win probability (a blunder: 0.20 or more), orange's 0.03 (good: below 0.05)."""
+    from blokus.analysis import Review
+
+    game = blokus.Game("duo", start="fixed")
+    game.play("e10")
+    game.play("j5")
+    curve = np.array([[0.5, 0.5], [0.25, 0.75], [0.28, 0.72]])
+    rows = []
+    for ply, (colour, pid), label, best in ((1, game.history[0], "blunder", "e8,d9,e9,f9,e10"),
+                                            (2, game.history[1], "good", "j5,j6")):
+        before, after = curve[ply - 1, colour], curve[ply, colour]
+        rows.append({"ply": ply, "colour": colour, "colour_name": game.colour_name(colour), "player": colour,
+                     "move": game.move_text(pid), "id": pid, "best_move": best, "best_id": -1,
+                     "win_probability_before": before, "win_probability_after": after, "loss": before - after,
+                     "label": label})
+    return Review(game, rows, curve, "by hand")
+
+
+def curve_points(svg):
+    """{ply: (cx, cy, fill, radius)} of the curve's move points."""
+    found = re.findall(r'<circle class="bk-curve-point [^"]*" data-ply="(\d+)" cx="([-\d.]+)" cy="([-\d.]+)" '
+                       r'r="([\d.]+)" fill="(#\w+)"', svg)
+    return {int(k): (float(x), float(y), fill, float(r)) for k, x, y, r, fill in found}
+
+
+def test_a_review_draws_its_curve_with_a_point_per_move_on_the_movers_line():
+    review = hand_review()
+    board = Board(review=review)
+    assert board.game.history == review.game.history and board.game is not review.game
+    assert (board.reviewed, board.ply) == (2, 2)
+    # 2 moves over 300 units: x = 0, 150, 300; y = 100 * (1 - p). Purple's blunder on purple's line
+    # at 0.25 (y 75), big and dark red; orange's good move on orange's line at 0.72 (y 28).
+    assert curve_points(board.curve) == {1: (150, 75, "#bd0026", 5), 2: (300, 28, "#d9d9d9", 3.5)}
+    lines = dict(re.findall(r'data-player="(\d)" points="([^"]*)"', board.curve))
+    assert lines == {"0": "0.0,50.0 150.0,75.0 300.0,72.0", "1": "0.0,50.0 150.0,25.0 300.0,28.0"}
+    assert re.findall(r'class="bk-curve-hit" data-ply="(\d+)"', board.curve) == ["0", "1", "2"]
+    assert 'class="bk-curve-now" d="M300.0 0V100"' in board.curve
+    board.ply = 1  # what a click on the first point sets
+    assert 'class="bk-curve-now" d="M150.0 0V100"' in board.curve and "move 1 of 2" in board.status
+
+
+def test_the_move_list_carries_the_reviews_labels_until_a_move_replaces_them():
+    board = Board(hand_review().game.copy(), review=hand_review())
+    assert [(m["ply"], m["colour_name"], m["move"], m["label"]) for m in board.moves] == [
+        (1, "purple", "e10", "blunder"), (2, "orange", "j5", "good")]
+    assert board.moves[0]["loss"] == pytest.approx(0.25) and board.moves[0]["best_move"] == "e8,d9,e9,f9,e10"
+    board.ply = 1
+    board.play("j5,j6")  # another orange move: the review still judges purple's, not this one
+    assert board.reviewed == 1
+    assert [(m["move"], m["label"], m["loss"]) for m in board.moves][1] == ("j5,j6", "", None)
+    assert set(curve_points(board.curve)) == {1}
+    assert re.findall(r'class="bk-curve-hit" data-ply="(\d+)"', board.curve) == ["0", "1"]
+    board.show_review(None)
+    assert board.curve == "" and board.reviewed == 0 and {m["label"] for m in board.moves} == {""}
+
+
+def test_showing_a_review_of_another_game_shows_that_game_and_a_new_game_drops_it():
+    review = hand_review()
+    board = Board(variant="duo")
+    board.show_review(review)
+    assert board.game.history == review.game.history and board.review is review and board.reviewed == 2
+    same = board.game
+    board.show_review(review)  # the same moves: the board keeps its game
+    assert board.game is same
+    board.show_game(blokus.Game("duo", start="fixed"))
+    assert board.review is None and board.curve == ""
+    with pytest.raises(TypeError, match="Review"):
+        board.show_review(review.rows)
+    with pytest.raises(TypeError, match="Review"):
+        Board(review="review.csv")
+    with pytest.raises(ValueError, match="another game"):
+        Board(blokus.Game("duo", start="fixed"), review=review)  # the empty game lacks e10 and j5
+    assert board.review is None
+
+
+def test_a_real_review_is_shown_whole():
+    from blokus.analysis import review
+
+    game = sgf.loads(open(os.path.join(DATA, "pentobi_duo.blksgf")).readline())
+    for _ in range(len(game.history) - 4):
+        game.undo()
+    board = Board(game, review=review(game, "mcts:sims=50", seed=1, solve=0, workers=1))
+    assert board.reviewed == 4 and set(curve_points(board.curve)) == {1, 2, 3, 4}
+    assert all(m["label"] in ("best", "good", "inaccuracy", "mistake", "blunder") for m in board.moves)
+
+
+def test_hands_list_each_colours_pieces_and_squares():
+    # Duo: 21 pieces of 1 + 2 + 2 * 3 + 5 * 4 + 12 * 5 = 89 squares each; purple's monomino leaves 88.
+    board = Board(variant="duo")
+    board.play("e10")
+    purple, orange = board.hands
+    assert (purple["colour_name"], purple["rgb"], len(purple["pieces"]), purple["squares"]) == (
+        "purple", "#783caa", 20, 88)
+    assert "1" not in purple["pieces"] and orange["pieces"] == list(blokus.PIECE_NAMES) and orange["squares"] == 89
+    board.ply = 0
+    assert board.hands[0]["squares"] == 89
+    # The shapes: as many squares as the name says, and the X's plus sign.
+    assert sorted(map(tuple, board.shapes["X"])) == [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]
+    assert [len(board.shapes[n]) for n in ("1", "2", "V3", "O", "F")] == [1, 2, 3, 4, 5]
+
+
+def test_an_overlays_heat_map_gets_its_colour_scale():
+    # The X's placements cover cells 1, 2 or 5 times (test above): the scale runs from 1 to 5.
+    board = Board(variant="duo")
+    assert "bk-legend" not in board.svg
+    board.overlay, board.piece = "placements", "X"
+    assert re.findall(r'class="bk-legend-label"[^>]*>([^<]*)<', board.svg) == ["1", "5"]

@@ -28,7 +28,11 @@ What :func:`svg` and :func:`plot` draw, bottom layer first:
 7. highlighted cells (a placement or a list of cells): darkened, with a black outline around
    the group;
 8. with ``coordinates``, column letters ``a``.. under the board and row numbers counted from 1
-   at the bottom at its left, as in move texts (``a1`` is the bottom-left cell).
+   at the bottom at its left, as in move texts (``a1`` is the bottom-left cell);
+9. :func:`svg` only, with ``legend=True`` and a heat map: its colour scale under the board, as
+   wide as the board: 9 swatches of the heat colours (as drawn on the board) from the smallest
+   finite value at the left to the largest at the right, the two values written under its
+   ends (one swatch and one value when all are equal).
 
 ``highlight`` takes one of:
 
@@ -43,7 +47,9 @@ What :func:`svg` and :func:`plot` draw, bottom layer first:
 
 SVG structure (for CSS or for tests): every drawn element carries a ``class``: ``bk-board``,
 ``bk-cell bk-c<colour>``, ``bk-heat``, ``bk-grid``, ``bk-start``, ``bk-attach``, ``bk-last``,
-``bk-highlight``, ``bk-highlight-outline``, ``bk-coord bk-col``, ``bk-coord bk-row`` (prefixed,
+``bk-highlight``, ``bk-highlight-outline``, ``bk-coord bk-col``, ``bk-coord bk-row``, and the
+legend's group ``bk-legend`` holding ``bk-legend-back``, ``bk-legend-step`` and
+``bk-legend-label`` (prefixed,
 so that a page's own CSS classes do not restyle an inlined board). A board cell ``(row, col)`` is the square
 ``x = 24 * col``, ``y = 24 * row`` of side 24 in the ``viewBox``, whatever ``size`` is.
 """

@@ -24,16 +24,22 @@ from blokus.render._style import (
     _START_R,
     _START_W,
     _check_size,
+    _heat_colour,
     _hex,
     _num,
 )
 
 _PREFIX = "bk-"  # of every class name in svg()
+# The heat map's legend, in SVG units: the gap above it, its bar's height, the whole height
+# (the labels under the bar included) and its number of swatches (odd: one at the middle value).
+_LEGEND_GAP, _LEGEND_BAR = 6, 10
+_LEGEND_HEIGHT = _LEGEND_GAP + _LEGEND_BAR + _FONT_SIZE + 5
+_LEGEND_STEPS = 9
 _CLASS = re.compile(r'class="([^"]*)"')
 
 
 def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False,
-        last_move: bool = True, coordinates: bool = True, heat=None) -> str:
+        last_move: bool = True, coordinates: bool = True, heat=None, legend: bool = False) -> str:
     """The board as SVG text: what a ``Game`` shows in Jupyter (``Game._repr_svg_``).
 
     The picture is described in the module docstring (``help(blokus.render)``). The text is
@@ -60,6 +66,9 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
     heat : float ndarray (H, W), optional
         A heat map drawn together with a ``highlight`` of cells or a placement (one heat map
         at most: ``highlight`` then must not be one).
+    legend : bool
+        Draw the heat map's colour scale under the board (module docstring); nothing when no
+        cell of the heat map has a finite value, or without a heat map.
 
     Returns
     -------
@@ -77,11 +86,17 @@ def svg(game, *, size=None, highlight=None, show_attachment_points: bool = False
     """
     if _is_tiling(game):
         return _CLASS.sub(_prefixed, _tiling_svg(game, size))
+    if not isinstance(legend, (bool, np.bool_)):
+        raise TypeError(f"legend must be a bool, not {type(legend).__name__}")
     scene = _scene(game, highlight, show_attachment_points, last_move, heat)
-    out = _svg_open(scene, size, _CELL if coordinates else 0)
+    margin = _CELL if coordinates else 0
+    scale = bool(legend and scene.heat)
+    out = _svg_open(scene, size, margin, _LEGEND_HEIGHT if scale else 0)
     out += _svg_cells(scene) + _svg_marks(scene)
     if coordinates:
         out += _svg_coordinates(scene)
+    if scale:
+        out += _svg_legend(scene, scene.height * _CELL + margin)
     out.append("</svg>")
     return _CLASS.sub(_prefixed, "\n".join(out) + "\n")
 
@@ -97,12 +112,13 @@ def _circle(cls: str, r: int, c: int, radius: float, extra: str) -> str:
             f'r="{_num(radius * k)}" {extra}/>')
 
 
-def _svg_open(scene, size, margin: int) -> list:
-    """The <svg> element's start (its size and viewBox), the title and the empty board."""
+def _svg_open(scene, size, margin: int, below: int) -> list:
+    """The <svg> element's start (its size and viewBox), the title and the empty board;
+    ``below``: the units under the board and its column letters (the legend's)."""
     k, height, width = _CELL, scene.height, scene.width
     pad = 2  # room for the outline of a highlight on the board edge
     vb_x, vb_y = -margin - pad, -pad
-    vb_w, vb_h = width * k + margin + 2 * pad, height * k + margin + 2 * pad
+    vb_w, vb_h = width * k + margin + 2 * pad, height * k + margin + below + 2 * pad
     px_w = vb_w if size is None else _check_size(size)
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_num(px_w)}" '
@@ -153,6 +169,30 @@ def _svg_coordinates(scene) -> list:
     for r in range(height):
         y = _num((r + 0.5) * k + lift)
         out.append(f'<text class="coord row" x="{_num(-0.5 * k)}" y="{y}">{row_number(r, height)}</text>')
+    out.append("</g>")
+    return out
+
+
+def _svg_legend(scene, top: int) -> list:
+    """Layer 9: the heat map's colour scale, ``_LEGEND_STEPS`` swatches from the smallest value
+    (left) to the largest, drawn as the board draws heat (the ramp at its opacity over an
+    empty cell's colour), the two values written under its ends; one swatch when all are equal."""
+    values = [value for _, _, value, _ in scene.heat]
+    lo, hi = min(values), max(values)
+    steps = 1 if lo == hi else _LEGEND_STEPS
+    span = scene.width * _CELL
+    y = top + _LEGEND_GAP
+    out = [f'<g class="legend"><title>{escape(f"heat map: {lo:.4g} (pale yellow) to {hi:.4g} (dark red)")}</title>',
+           f'<rect class="legend-back" x="0" y="{y}" width="{span}" height="{_LEGEND_BAR}" '
+           f'fill="{_hex(scene.empty)}"/>']
+    for i in range(steps):
+        rgb = _heat_colour(1.0 if steps == 1 else i / (steps - 1))
+        out.append(f'<rect class="legend-step" x="{_num(span * i / steps)}" y="{y}" width="{_num(span / steps)}" '
+                   f'height="{_LEGEND_BAR}" fill="{_hex(rgb)}" fill-opacity="{_HEAT_OPACITY}"/>')
+    text_y = _num(y + _LEGEND_BAR + _FONT_SIZE)
+    ends = [(hi, 0, "start")] if steps == 1 else [(lo, 0, "start"), (hi, span, "end")]
+    out += [f'<text class="legend-label" x="{x}" y="{text_y}" font-family="sans-serif" font-size="{_FONT_SIZE}" '
+            f'fill="{_hex(_LABEL)}" text-anchor="{anchor}">{value:.4g}</text>' for value, x, anchor in ends]
     out.append("</g>")
     return out
 
