@@ -94,7 +94,7 @@ setup(
             include_dirs=["csrc", numpy.get_include()],
             extra_compile_args=flags,
             extra_link_args=link,
-            libraries=["m"],  # engine/mcts.c: sqrt, log, tanh; engine/playout_policy.c: sqrtf
+            libraries=["m"],  # engine/mcts.c: sqrt, log, tanh; engine/prior.c: sqrtf, exp
         )
     ]
 )

@@ -34,8 +34,10 @@
 #include <unistd.h> /* access */
 
 #include "core/board.h"
+#include "core/init.h"
 #include "core/movegen.h"
 #include "core/movetext.h"
+#include "core/play.h"
 
 static const char *const variant_names[BK_NUM_VARIANTS] = {
     [BK_CLASSIC] = "classic", [BK_CLASSIC_2] = "classic_2", [BK_CLASSIC_3] = "classic_3",

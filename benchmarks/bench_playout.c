@@ -42,10 +42,13 @@
 #include <unistd.h> /* access */
 
 #include "core/board.h"
+#include "core/init.h"
 #include "core/movetext.h"
+#include "core/play.h"
 #include "core/score.h"
 #include "engine/mcts.h"
 #include "engine/playout_policy.h"
+#include "engine/prior.h"
 
 #define ROUNDS 3
 #define SEED 1
@@ -241,6 +244,7 @@ int main(int argc, char **argv)
     if (argc <= 1 && access(path, R_OK) != 0) path = "oracle_games.txt"; /* run from benchmarks/ */
     bk_init();
     bk_playout_policy_init();
+    bk_prior_init();
 
     position pos[MAX_POSITIONS];
     int np = positions_of(path, pos);

@@ -201,7 +201,7 @@ def test_rave_exploration_margin_and_replies_reach_the_search(option):
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_mcts_opening_searches_pentominoes_only(variant):
     # The playouts and the prior consider only pentominoes in every colour's first two moves
-    # (csrc/engine/playout_policy.h), so an opening search never tries a smaller piece, though the
+    # (csrc/engine/move_features.h), so an opening search never tries a smaller piece, though the
     # first move of any size is legal.
     game = blokus.Game(variant, start="fixed")
     assert {placed_size(game, m) for m in game.legal_moves().tolist()} == {1, 2, 3, 4, 5}
@@ -404,7 +404,7 @@ def centre_distance(game, move):
 @pytest.mark.parametrize("variant", ["classic_2", "classic"])
 def test_mcts_opening_heads_for_the_centre(variant):
     # In the first 8 placements on the 20x20 board the tree considers only the moves that come
-    # within 0.3 squares as near the centre as the nearest pentomino (playout_policy.h), though
+    # within 0.3 squares as near the centre as the nearest pentomino (csrc/engine/prior.h), though
     # pentominoes farther away are legal.
     game = blokus.Game(variant, start="fixed")
     for ply in range(8):

@@ -21,7 +21,7 @@ PIECES = len(blokus.PIECE_NAMES)
 NAMES = _core.PRIOR_FEATURES
 F = {name: i for i, name in enumerate(NAMES)}
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
-LOCAL_MOVES = 3        # the opponents' moves among the last 3 leave local points (playout_policy.h)
+LOCAL_MOVES = 3        # the opponents' moves among the last 3 leave local points (csrc/engine/move_features.h)
 EDGES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 

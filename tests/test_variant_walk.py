@@ -257,7 +257,7 @@ def test_a_variant_defined_only_in_the_c_table_walks(tmp_path):
 
 
 # A program that prints what bk_init finds wrong with the core's tables, or "ok".
-INIT_CHECK = '#include <stdio.h>\n#include "core/board.h"\n' \
+INIT_CHECK = '#include <stdio.h>\n#include "core/init.h"\n' \
              'int main(void) { const char *p = bk_init(); puts(p ? p : "ok"); return 0; }\n'
 # One edit each to a size typed in, or to the table, that bk_init must catch: (file, old, new, its message).
 BROKEN_TABLES = [

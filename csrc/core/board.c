@@ -1,10 +1,7 @@
-/* Board state, play and undo. */
+/* Board state, placing and undo. */
 #include "core/board.h"
 
 #include <string.h>
-
-#include "core/movegen.h"
-#include "core/score.h"
 
 static uint64_t zobrist_cell[BK_MAX_COLOURS][BK_MAX_SIZE * BK_MAX_SIZE];
 static uint64_t zobrist_turn[BK_MAX_COLOURS + 1];
@@ -18,22 +15,13 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-const char *bk_init(void)
+void bk_zobrist_init(void)
 {
-    static int done = 0; /* callers serialise calls (the binding holds the GIL) */
-    static const char *problem;
     uint64_t s = 20261130;
-    if (done) return problem;
-    done = 1;
-    problem = bk_variants_check();
-    if (!problem) problem = bk_pieces_init();
-    if (!problem) problem = bk_movegen_init();
-    if (problem) return problem;
     for (int c = 0; c < BK_MAX_COLOURS; c++)
         for (int i = 0; i < BK_MAX_SIZE * BK_MAX_SIZE; i++) zobrist_cell[c][i] = splitmix64(&s);
     for (int t = 0; t <= BK_MAX_COLOURS; t++) zobrist_turn[t] = splitmix64(&s);
     for (int c = 0; c < BK_MAX_COLOURS; c++) zobrist_monomino_last[c] = splitmix64(&s);
-    return NULL;
 }
 
 /* Bits of a padded row that lie off the board. */
@@ -161,29 +149,6 @@ int bk_is_legal(const bk_board *b, int colour, int id)
     return !blocked && corner;
 }
 
-/* Hands the turn to the next colour, in turn order, that can still place a
- * piece; a colour without one is skipped and never moves again (docs/rules.md:
- * only a colour's own pieces make new corners for it).  With `moves`, the
- * new colour's legal placements are listed there while looking (their number
- * is returned); without, looking stops at the first.  With `look` 0, the
- * turn goes to the next colour not yet known to be out without looking
- * (bk_play_lazy). */
-static int advance_turn(bk_board *b, int mover, uint16_t *moves, int look)
-{
-    for (int i = 1; i <= b->num_colours; i++) {
-        int d = (mover + i) % b->num_colours;
-        if (b->out >> d & 1u) continue;
-        int n = !look ? 1 : moves ? bk_gen_moves(b, d, moves) : bk_has_move(b, d);
-        if (n) {
-            b->to_move = (int8_t)d;
-            return n;
-        }
-        b->out |= (uint8_t)(1u << d);
-    }
-    b->to_move = -1;
-    return 0;
-}
-
 /* Adds or removes the placement's cells for `colour`. */
 static void set_cells(bk_board *b, int colour, int id, int adding)
 {
@@ -221,7 +186,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding)
     refresh_around(b, r0, o->height);
 }
 
-static int play(bk_board *b, int id, uint16_t *moves, int look)
+void bk_place(bk_board *b, int id)
 {
     int colour = b->to_move;
     bk_history_entry *h = &b->history[b->num_moves++];
@@ -231,37 +196,6 @@ static int play(bk_board *b, int id, uint16_t *moves, int look)
     h->prev_last_piece = b->last_piece[colour];
     set_cells(b, colour, id, 1);
     b->last_piece[colour] = (int8_t)bk_orients[b->geom->orient_of[id]].piece;
-    return advance_turn(b, colour, moves, look);
-}
-
-void bk_play_unchecked(bk_board *b, int id)
-{
-    play(b, id, NULL, 1);
-}
-
-int bk_play_listing(bk_board *b, int id, uint16_t *moves)
-{
-    return play(b, id, moves, 1);
-}
-
-void bk_play_lazy(bk_board *b, int id)
-{
-    play(b, id, NULL, 0);
-}
-
-void bk_out_of_moves(bk_board *b)
-{
-    b->out |= (uint8_t)(1u << b->to_move);
-    advance_turn(b, b->to_move, NULL, 0);
-}
-
-bk_status bk_play(bk_board *b, int id)
-{
-    if (b->to_move < 0) return BK_ERR_GAME_OVER;
-    bk_status st = bk_check(b, b->to_move, id);
-    if (st != BK_OK) return st;
-    bk_play_unchecked(b, id);
-    return BK_OK;
 }
 
 bk_status bk_undo(bk_board *b)
@@ -275,21 +209,23 @@ bk_status bk_undo(bk_board *b)
     return BK_OK;
 }
 
-int bk_is_out(const bk_board *b, int colour)
-{
-    return (b->out >> colour & 1u) || !bk_has_move(b, colour);
-}
-
 int bk_player_of_colour(const bk_board *b, int colour)
 {
     return bk_variant_mover(bk_variant_facts(b->variant), colour, b->placed[colour]);
+}
+
+/* Whether the colour has placed every piece, the monomino last: the one
+ * thing besides the cells that its score (core/score.h) depends on. */
+static int monomino_last(const bk_board *b, int colour)
+{
+    return !b->remaining[colour] && b->last_piece[colour] == 0;
 }
 
 uint64_t bk_key(const bk_board *b)
 {
     uint64_t key = b->key ^ zobrist_turn[b->to_move + 1];
     for (int c = 0; c < b->num_colours; c++)
-        if (!b->remaining[c] && b->last_piece[c] == 0) key ^= zobrist_monomino_last[c];
+        if (monomino_last(b, c)) key ^= zobrist_monomino_last[c];
     return key;
 }
 
@@ -302,6 +238,6 @@ int bk_board_equal(const bk_board *a, const bk_board *b)
         memcmp(a->grid, b->grid, sizeof a->grid) != 0)
         return 0;
     for (int c = 0; c < a->num_colours; c++)
-        if (bk_colour_score(a, c) != bk_colour_score(b, c)) return 0;
+        if (monomino_last(a, c) != monomino_last(b, c)) return 0;
     return 1;
 }

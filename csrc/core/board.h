@@ -1,5 +1,6 @@
 /* Board state: cells, per-colour bitboards kept incrementally, pieces in
- * hand, turn and history.  play / undo cost O(piece), not O(board).
+ * hand, turn and history.  Placing and undo cost O(piece), not O(board);
+ * play.h passes the turn after a placement.
  *
  * Bitboards are arrays of rows (uint32_t) with BK_PAD rows and columns of
  * padding on every side: board cell (r, c) is bit (c + BK_PAD) of row
@@ -8,6 +9,7 @@
 #ifndef BK_BOARD_H
 #define BK_BOARD_H
 
+#include "core/pieces.h"
 #include "core/variants.h"
 
 typedef struct {
@@ -38,12 +40,8 @@ typedef struct bk_board {
     bk_history_entry history[BK_MAX_HISTORY];
 } bk_board;
 
-/* Computes the shared tables before any other bk_ function is used; later
- * calls do nothing.  Not thread-safe: call it once before starting threads.
- * Checks the variants' table and the sizes typed in (types.h) against what
- * the tables derive: NULL when all agree, else what does not (no bk_ function
- * may then be used). */
-const char *bk_init(void);
+/* Draws the Zobrist keys of bk_key; bk_init calls it. */
+void bk_zobrist_init(void);
 
 bk_status bk_board_init(bk_board *b, int variant, int start);
 /* Whether `colour` may place placement `id` now (whoever is to move). */
@@ -51,24 +49,13 @@ bk_status bk_check(const bk_board *b, int colour, int id);
 /* Whether bk_check would return BK_OK, faster (from the bitboards), for a
  * caller that needs no reason. */
 int bk_is_legal(const bk_board *b, int colour, int id);
-/* Plays `id` for the colour to move after checking it; on error b is unchanged. */
-bk_status bk_play(bk_board *b, int id);
-/* Plays a placement known to be legal for the colour to move (no check). */
-void bk_play_unchecked(bk_board *b, int id);
-/* The same, listing the legal placements of the colour that moves next in
- * `moves` (room for BK_MAX_MOVES), which passing the turn has to find anyway;
- * returns their number, 0 once the game is over. */
-int bk_play_listing(bk_board *b, int id, uint16_t *moves);
-/* Plays a placement known to be legal for the colour to move and hands the
- * turn to the next colour not yet known to be out, without looking whether
- * it can move (which costs a move generation, wasted on a caller that lists
- * its moves anyway).  Until that colour's placement is played, the caller
- * must find one for it or, when it has none, call bk_out_of_moves; only
- * then is the board as bk_play_unchecked leaves it. */
-void bk_play_lazy(bk_board *b, int id);
-/* Marks the colour to move, which has no legal placement, out, and hands the
- * turn on as bk_play_lazy does (to_move -1 once every colour is out). */
-void bk_out_of_moves(bk_board *b);
+/* Places placement `id`, known to be legal, for the colour to move and
+ * records it in the history; the turn stays with that colour.  The first
+ * half of a move: core/play.h passes the turn on (to a colour that can move,
+ * which takes move generation). */
+void bk_place(bk_board *b, int id);
+/* Takes back the last move, placement and turn; BK_ERR_NO_HISTORY when
+ * there is none. */
 bk_status bk_undo(bk_board *b);
 /* Whether starting square i is free and open to `colour`'s first piece:
  * any of them under "any", its own under "fixed". */
@@ -77,8 +64,6 @@ int bk_start_open(const bk_board *b, int colour, int i);
  * empty cell diagonal to its own cells and not edge-adjacent to them) or,
  * before its first piece, at each starting square open to it; else 0. */
 void bk_attachment_points(const bk_board *b, int colour, uint8_t *out);
-/* Whether the colour will never move again (out of placements). */
-int bk_is_out(const bk_board *b, int colour);
 /* The player who moves `colour` now (classic_3's shared green rotates). */
 int bk_player_of_colour(const bk_board *b, int colour);
 /* The Zobrist hash of the position, turn included. */

@@ -9,10 +9,6 @@
 #include "core/types.h"
 
 typedef struct {
-    int8_t r, c;
-} bk_cell;
-
-typedef struct {
     uint8_t piece;                   /* index into bk_piece_names */
     uint8_t size;                    /* number of cells */
     uint8_t height, width;           /* bounding box */

@@ -63,6 +63,11 @@ typedef enum {
     BK_ERR_NO_MEMORY
 } bk_status;
 
+/* A board cell, or a piece's cell from its box's top-left: row, column. */
+typedef struct {
+    int8_t r, c;
+} bk_cell;
+
 /* Placement ids are stored in 16 bits (history, move lists, the move
  * generator's candidates); a colour index in 8. */
 _Static_assert(BK_MAX_PLACEMENTS <= UINT16_MAX + 1, "placement ids must fit in uint16_t");

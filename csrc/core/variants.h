@@ -7,7 +7,7 @@
 #ifndef BK_VARIANTS_H
 #define BK_VARIANTS_H
 
-#include "core/pieces.h"
+#include "core/types.h"
 
 /* The weight sets of the playout policy and the prior (engine/playout_policy.c,
  * engine/prior.c), fitted to one kind of game each: a variant names the set it

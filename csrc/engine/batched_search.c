@@ -8,6 +8,7 @@
 
 #include "core/movegen.h"
 #include "core/observe.h"
+#include "core/play.h"
 #include "engine/playout.h"
 #include "core/score.h"
 #include "core/variants.h"

@@ -16,6 +16,7 @@
 #endif
 
 #include "core/movegen.h"
+#include "core/play.h"
 #include "core/score.h"
 #include "engine/prior.h"
 

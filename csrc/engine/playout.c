@@ -1,6 +1,7 @@
 /* Random playouts. */
 #include "engine/playout.h"
 
+#include "core/play.h"
 #include "core/score.h"
 
 static uint64_t rotl(uint64_t x, int k)

@@ -1,7 +1,10 @@
 /* Built-in policies. */
 #include "engine/policy.h"
 
+#include "core/play.h"
 #include "core/score.h"
+
+const char *const bk_policy_names[BK_NUM_POLICIES] = {[BK_POLICY_RANDOM] = "random", [BK_POLICY_GREEDY] = "greedy"};
 
 static int attachment_count(const bk_board *b, int colour)
 {

@@ -5,7 +5,10 @@
 #include "core/board.h"
 #include "engine/playout.h"
 
-typedef enum { BK_POLICY_RANDOM = 0, BK_POLICY_GREEDY = 1 } bk_policy;
+typedef enum { BK_POLICY_RANDOM = 0, BK_POLICY_GREEDY = 1, BK_NUM_POLICIES = 2 } bk_policy;
+
+/* Their names, by bk_policy ("random", "greedy"). */
+extern const char *const bk_policy_names[BK_NUM_POLICIES];
 
 /* The policy's placement for the colour to move, chosen among the n legal
  * ids in `moves`; the board is left as it was.  Random: uniform.  Greedy:

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "core/score.h"
-#include "engine/playout_policy.h"
+#include "engine/move_features.h"
 
 /* The weights, by the variant's weight set (core/variants.h): fitted by
  * benchmarks/fit_prior.py. */
@@ -251,6 +251,10 @@ static class_weights class_weight[BK_NUM_WEIGHT_SETS][BK_PRIOR_PHASES];
 
 void bk_prior_init(void)
 {
+    static int done = 0; /* once: a module loaded again must not rewrite tables a search reads */
+    if (done) return;
+    done = 1;
+    bk_move_features_init();
     for (int p = 0; p < BK_NUM_PIECES; p++) {
         snprintf(piece_feature_names[p], sizeof piece_feature_names[p], "piece %s", bk_piece_names[p]);
         bk_prior_feature_names[BK_PRIOR_PIECE + p] = piece_feature_names[p];

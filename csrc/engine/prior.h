@@ -12,7 +12,7 @@
  * another colour scoring for it (classic_2, classic_teams). */
 enum {
     BK_PRIOR_PIECE,                                /* BK_NUM_PIECES: 1 at the move's piece, else 0 */
-    BK_PRIOR_LOCAL = BK_PRIOR_PIECE + BK_NUM_PIECES, /* its local count (as the playouts count it) */
+    BK_PRIOR_LOCAL = BK_PRIOR_PIECE + BK_NUM_PIECES, /* its local count (move_features.h) */
     BK_PRIOR_ANY_LOCAL,       /* 1 when that is above 0 */
     BK_PRIOR_RIVAL,           /* its cells on rivals' attachment points or free cells next to them */
     BK_PRIOR_PARTNER,         /* its cells on the partner's attachment points */
@@ -25,7 +25,7 @@ enum {
     BK_PRIOR_CORNER_TAKEN,    /* others forbidden to the mover */
     BK_PRIOR_CORNER_OPEN,     /* 5: free ones with 0 .. 4 free edge neighbours (new points' room) */
     BK_PRIOR_CORNER_PARTNER = BK_PRIOR_CORNER_OPEN + 5, /* the partner's attachment points */
-    BK_PRIOR_SMALL,           /* 1 for a piece below the opening's minimum size (playout_policy.h) */
+    BK_PRIOR_SMALL,           /* 1 for a piece below the opening's minimum size (move_features.h) */
     BK_PRIOR_FEATURES
 };
 
@@ -40,8 +40,10 @@ int bk_prior_phase(const bk_board *b);
  * for the colour to move). */
 void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *out);
 
-/* Computes the prior's tables (and the piece features' names) once bk_init()
- * has run; bk_playout_policy_init calls it. */
+/* Computes the prior's tables (the piece features' names, and the move
+ * features' table, move_features.h) once bk_init() has run and before any
+ * search (the binding calls it when the module loads; later calls do
+ * nothing). */
 void bk_prior_init(void);
 
 /* The names of the features, by index ("piece 1", ..., "below opening size"). */

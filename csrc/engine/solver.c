@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/play.h"
 #include "core/score.h"
 
 #define INF 10000 /* beyond every margin: |margin| <= 2 * (BK_TOTAL_SQUARES + BK_BONUS_MONOMINO_LAST) */

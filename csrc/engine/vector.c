@@ -6,6 +6,7 @@
 
 #include "core/movegen.h"
 #include "core/observe.h"
+#include "core/play.h"
 #include "core/score.h"
 #include "engine/pool.h"
 

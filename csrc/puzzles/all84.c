@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/play.h"
 #include "engine/playout.h" /* bk_rng */
 
 #define FIRST_WIDTH 16

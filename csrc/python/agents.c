@@ -1,6 +1,7 @@
 /* blokus._core.policy_move and blokus._core.mcts: moves chosen in C for the
  * agents of blokus.agents.  Both work on a copy of the game's board, so the
- * game may be used (or changed by another thread) while a search runs. */
+ * game may be used (or changed by another thread) while a search runs.
+ * And blokus._core.random_playouts: whole games played in C. */
 #include "python/binding.h"
 
 #include <math.h>
@@ -9,6 +10,7 @@
 #include "engine/mcts.h"
 #include "engine/prior.h"
 #include "core/movegen.h"
+#include "engine/playout.h"
 #include "engine/playout_policy.h"
 #include "engine/policy.h"
 
@@ -24,7 +26,7 @@ static PyObject *policy_move(PyObject *module, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO:policy_move", kwlist, &game, &policy_obj, &seed_obj))
         return NULL;
     bk_board *live = bkpy_game_board(module, game, "policy_move");
-    int policy = live ? bkpy_lookup_name(policy_obj, bkpy_policy_names, 2, "policy") : -1;
+    int policy = live ? bkpy_lookup_name(policy_obj, bk_policy_names, BK_NUM_POLICIES, "policy") : -1;
     if (policy < 0 || bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
     if (live->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: no colour has a move to choose");
     bk_board b = *live; /* greedy looks ahead by play and undo */
@@ -270,6 +272,42 @@ static PyObject *prior_features(PyObject *module, PyObject *game)
     return NULL;
 }
 
+#define PLAYOUT_CHUNK 4096 /* games per release of the GIL */
+
+static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"variant", "n", "seed", "start", NULL};
+    PyObject *variant_obj, *start_obj = NULL, *seed_obj = NULL;
+    Py_ssize_t n;
+    unsigned long long seed = 0;
+    int start = BK_START_ANY, variant;
+    bk_variant_info info;
+    (void)module;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "On|O$O:random_playouts", kwlist, &variant_obj, &n, &seed_obj,
+                                     &start_obj))
+        return NULL;
+    if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
+    if ((variant = bkpy_variant_arg(variant_obj, &info)) < 0) return NULL;
+    if (start_obj && (start = bkpy_lookup_name(start_obj, bk_start_rule_names, 2, "start rule")) < 0) return NULL;
+    if (n < 0) return PyErr_Format(PyExc_ValueError, "n must be >= 0, not %zd", n);
+    npy_intp dims[2] = {n, info.num_colours};
+    PyObject *arr = PyArray_SimpleNew(2, dims, NPY_INT16);
+    if (!arr) return NULL;
+    int16_t *scores = (int16_t *)PyArray_DATA((PyArrayObject *)arr);
+    /* in chunks, so that Ctrl-C can stop a long run between them */
+    for (Py_ssize_t first = 0; first < n; first += PLAYOUT_CHUNK) {
+        Py_ssize_t count = n - first < PLAYOUT_CHUNK ? n - first : PLAYOUT_CHUNK;
+        Py_BEGIN_ALLOW_THREADS
+        bk_random_playouts(variant, start, first, count, seed, scores + first * info.num_colours);
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals() < 0) {
+            Py_DECREF(arr);
+            return NULL;
+        }
+    }
+    return arr;
+}
+
 static PyMethodDef agent_functions[] = {
     {"policy_move", (PyCFunction)(void (*)(void))policy_move, METH_VARARGS | METH_KEYWORDS,
      "policy_move(game, policy, seed)\n--\n\n"
@@ -333,6 +371,11 @@ static PyMethodDef agent_functions[] = {
      "simulation run by this call.  With `tree` (from mcts_tree()) the\n"
      "subtree searched earlier is kept (see mcts_tree): the moves' figures and\n"
      "`simulations` then count the kept simulations too."},
+    {"random_playouts", (PyCFunction)(void (*)(void))random_playouts, METH_VARARGS | METH_KEYWORDS,
+     "random_playouts(variant, n, seed=0, *, start=\"any\")\n--\n\n"
+     "Plays n games in C, every move uniform over the legal placements, with\n"
+     "the GIL released.\n\n"
+     "Returns\n-------\nnumpy.ndarray\n    int16, shape (n, num_colours): final score per colour.\n"},
     {NULL, NULL, 0, NULL}};
 
 /* bk_mcts_defaults() as a read-only mapping, MCTS_DEFAULTS: the defaults of

@@ -25,6 +25,13 @@ int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char
     return -1;
 }
 
+int bkpy_variant_arg(PyObject *obj, bk_variant_info *info)
+{
+    int v = bkpy_lookup_name(obj, bk_variant_names, BK_NUM_VARIANTS, "variant");
+    if (v >= 0) bk_variant_get_info(v, info);
+    return v;
+}
+
 int bkpy_index_in(PyObject *obj, const char *what, long long lo, long long hi, long long *out)
 {
     /* bool is an int, but True as a placement id or a colour is a mistake, not a number */

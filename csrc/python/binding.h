@@ -1,10 +1,12 @@
 /* What the files of csrc/python/, the CPython binding, share: module.c (the
- * module, its state and the functions that need no Game), game.c (Game),
- * vector.c (VectorGame), search.c (BatchedSearch), agents.c (moves chosen in
- * C), puzzles.c (the solo puzzles), solver.c (the endgame solver), rules.c
- * (the rules' vocabulary), args.c (reading arguments), errors.c (core status
- * codes as exceptions) and views.c (arrays over C memory).  No file outside
- * csrc/python/ includes Python.h (.ci/check_layers.py checks it). */
+ * module and its life cycle), game.c (Game), vector.c (VectorGame), search.c
+ * (BatchedSearch), agents.c (moves and games played in C), puzzles.c (the
+ * solo puzzles), solver.c (the endgame solver), rules.c (the rules' values
+ * and functions), args.c (reading arguments), errors.c (core status codes as
+ * exceptions), state.c (the module's state from a type) and views.c (arrays
+ * over C memory).  No file outside csrc/python/ includes Python.h
+ * (.ci/check_layers.py checks it); module.c adds the parts to the module,
+ * and no part uses module.c. */
 #ifndef BK_BINDING_H
 #define BK_BINDING_H
 
@@ -21,8 +23,6 @@
 
 #include "core/board.h"
 #include "core/score.h"
-
-extern const char *const bkpy_policy_names[2]; /* by bk_policy */
 
 /* Seconds on the monotonic clock, for the time limits of searches. */
 static inline double bkpy_now(void)
@@ -45,6 +45,9 @@ static inline double bkpy_cpu_now(void)
 
 /* Index of `name` in names[0..n), or -1 with TypeError/ValueError set. */
 int bkpy_lookup_name(PyObject *name, const char *const *names, int n, const char *what);
+/* The variant named by obj, its facts copied to info; -1 with TypeError or
+ * ValueError set when no variant has that name. */
+int bkpy_variant_arg(PyObject *obj, bk_variant_info *info);
 /* An int (anything with __index__ but bool) in [lo, hi): 0, or -1 with
  * TypeError naming `what` (or the error its __index__ raised), or -2 with
  * ValueError naming `what` when it is out of range. */
@@ -77,7 +80,12 @@ typedef struct {
     uint16_t *moves;              /* scratch move list; every use holds the GIL */
 } bkpy_state;
 
-/* The state of the module whose spec made `type` or one of its bases. */
+/* ---- the module's state from a type (state.c) ---------------------------- */
+
+/* The module that made `type` or, for a Python subclass, its first base
+ * made by one (borrowed); NULL with SystemError set when none was. */
+PyObject *bkpy_module_of_type(PyTypeObject *type);
+/* That module's state; NULL with SystemError set when there is none. */
 bkpy_state *bkpy_state_of_type(PyTypeObject *type);
 
 /* ---- errors (errors.c) ------------------------------------------- */
@@ -98,14 +106,15 @@ bk_board *bkpy_game_board(PyObject *module, PyObject *obj, const char *fname);
 int bkpy_add_vector_type(PyObject *module);
 /* Adds the BatchedSearch type to the module (search.c). */
 int bkpy_add_search_type(PyObject *module);
-/* Adds policy_move and mcts to the module (agents.c). */
+/* Adds policy_move, mcts and random_playouts to the module (agents.c). */
 int bkpy_add_agent_functions(PyObject *module);
 /* Adds pack_solve, pack_count, all84_solve and PACK_LIMITS (puzzles.c). */
 int bkpy_add_puzzle_functions(PyObject *module);
 /* Adds solve (solver.c). */
 int bkpy_add_solver_functions(PyObject *module);
-/* Adds PIECE_NAMES, PIECE_SIZES, TOTAL_SQUARES, VARIANTS, START_RULES and
- * variant_info (rules.c). */
-int bkpy_add_rule_names(PyObject *module);
+/* Adds PIECE_NAMES, PIECE_SIZES, TOTAL_SQUARES, NUM_ORIENTATIONS, VARIANTS,
+ * START_RULES, variant_info, placement_table, player_weights, player_results
+ * and parse_move (rules.c). */
+int bkpy_add_rules(PyObject *module);
 
 #endif

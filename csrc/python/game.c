@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "core/movetext.h"
 #include "core/observe.h"
+#include "core/play.h"
 #include "core/score.h"
 
 typedef struct {
@@ -495,8 +496,10 @@ static PyObject *Game_move_text(PyObject *self, PyObject *id_obj)
 
 static PyObject *Game_richcompare(PyObject *self, PyObject *other, int op)
 {
-    PyTypeObject *game_type = (PyTypeObject *)bkpy_state_of_type(Py_TYPE(self))->game_type;
-    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(other, game_type)) Py_RETURN_NOTIMPLEMENTED;
+    bkpy_state *st = bkpy_state_of_type(Py_TYPE(self));
+    if (!st) return NULL;
+    if ((op != Py_EQ && op != Py_NE) || !PyObject_TypeCheck(other, (PyTypeObject *)st->game_type))
+        Py_RETURN_NOTIMPLEMENTED;
     int equal = bk_board_equal(board_of(self), board_of(other));
     return PyBool_FromLong(op == Py_EQ ? equal : !equal);
 }

@@ -97,18 +97,6 @@ static void Search_dealloc(PyObject *self)
     Py_DECREF(tp);
 }
 
-/* The module that made `type` or its first base made from this module's specs. */
-static PyObject *module_of(PyTypeObject *type)
-{
-    for (PyTypeObject *t = type; t; t = t->tp_base) {
-        PyObject *module = (t->tp_flags & Py_TPFLAGS_HEAPTYPE) ? PyType_GetModule(t) : NULL;
-        if (module) return module;
-        PyErr_Clear();
-    }
-    PyErr_SetString(PyExc_SystemError, "BatchedSearch: no module");
-    return NULL;
-}
-
 /* A real number in [lo, hi], or in (lo, hi] when lo_open (hi may be
  * INFINITY: finite then).  PyErr_Format has no %g: the limits are written
  * by PyOS_snprintf. */
@@ -227,7 +215,7 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
         (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0))
         return NULL;
     p.simulations = (int)sims;
-    PyObject *module = module_of(type);
+    PyObject *module = bkpy_module_of_type(type);
     if (!module) return NULL;
     SearchObject *self = (SearchObject *)type->tp_alloc(type, 0);
     if (!self) return NULL;

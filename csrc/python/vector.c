@@ -283,7 +283,7 @@ fail:
 
 static int policy_arg(PyObject *obj, bk_policy *policy)
 {
-    int p = obj ? bkpy_lookup_name(obj, bkpy_policy_names, 2, "policy") : BK_POLICY_GREEDY;
+    int p = obj ? bkpy_lookup_name(obj, bk_policy_names, BK_NUM_POLICIES, "policy") : BK_POLICY_GREEDY;
     if (p < 0) return -1;
     *policy = (bk_policy)p;
     return 0;

@@ -12,8 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/init.h"
 #include "core/movegen.h"
+#include "core/play.h"
 #include "engine/mcts.h"
+#include "engine/prior.h"
 
 #define SIMULATIONS 403 /* not a multiple of the threads: their shares differ */
 #define STOP_AFTER 40
@@ -84,6 +87,7 @@ int main(void)
     int passed = 0, failed = 0;
     bk_init();
     bk_playout_policy_init();
+    bk_prior_init();
     for (int variant = 0; variant < BK_NUM_VARIANTS; variant++) {
         bk_board b;
         if (bk_board_init(&b, variant, BK_START_FIXED) != BK_OK) return 2;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/init.h"
 #include "engine/vector.h"
 
 /* Runs a call over the whole batch, in `parts` ranges (as the binding splits
