@@ -365,8 +365,9 @@ static uint32_t make_edge(tree *t, uint32_t v, int r)
     node *nd = &t->a.nodes[v];
     uint32_t *word = &t->a.moves[nd->moves + (uint32_t)r], e = nd->edges + nd->num_edges;
     float p = prior_of(*word);
-    t->a.edges[e] = (edge){.value = nd->expected * sqrtf(p), .count = INIT_COUNT, .prior = p / nd->prior_sum,
-                           .move = (uint16_t)(*word & 0xFFFF), .rank = (uint16_t)r};
+    float prior = p / nd->prior_sum;
+    t->a.edges[e] = (edge){.value = nd->expected * sqrtf(p), .urgency = prior / INIT_COUNT, .count = INIT_COUNT,
+                           .prior = prior, .move = (uint16_t)(*word & 0xFFFF), .rank = (uint16_t)r};
     *word = (*word & 0xFFFF) | MOVE_MADE | (uint32_t)nd->num_edges << 16;
     nd->num_edges++;
     nd->unvisited++;
@@ -374,23 +375,25 @@ static uint32_t make_edge(tree *t, uint32_t v, int r)
     return e;
 }
 
-/* Scores x[i] = value + explore * prior / count of the n edges es and
- * returns the highest (-1 when n is 0).  Much of a simulation's time in the
- * endgame is here: SSE2 scores four edges at once (their first 16 bytes, the
- * three fields and one not read), each lane rounding as the scalar code
- * does; no score is NaN or -0 (values are in [0, 1], explore >= 0), so that
- * the highest is the same in any order. */
+/* Scores x[i] = value + explore * urgency (prior / count) of the n edges es
+ * and returns the highest (-1 when n is 0).  Much of a simulation's time in
+ * the endgame is here: SSE2 scores four edges at once (the first 8 bytes of
+ * each), each lane rounding as the scalar code does; no score is NaN or -0
+ * (values are in [0, 1], explore >= 0), so that the highest is the same in
+ * any order. */
 static float score_edges(const edge *es, int n, float explore, float *x)
 {
     float best = -1.0f;
     int i = 0;
 #ifdef __SSE2__
-    __m128 c = _mm_set1_ps(explore), top = _mm_set1_ps(best);
+    __m128 c = _mm_set1_ps(explore), top = _mm_set1_ps(best), zero = _mm_setzero_ps();
     for (; i + 4 <= n; i += 4) {
-        __m128 value = _mm_loadu_ps(&es[i].value), count = _mm_loadu_ps(&es[i + 1].value);
-        __m128 prior = _mm_loadu_ps(&es[i + 2].value), rest = _mm_loadu_ps(&es[i + 3].value);
-        _MM_TRANSPOSE4_PS(value, count, prior, rest); /* rows of four edges to columns of four fields */
-        __m128 s = _mm_add_ps(value, _mm_mul_ps(c, _mm_div_ps(prior, count)));
+        /* (value, urgency) of edges i, i + 1 and of i + 2, i + 3, then their columns */
+        __m128 lo = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&es[i].value), (const __m64 *)&es[i + 1].value);
+        __m128 hi = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&es[i + 2].value), (const __m64 *)&es[i + 3].value);
+        __m128 value = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+        __m128 urgency = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
+        __m128 s = _mm_add_ps(value, _mm_mul_ps(c, urgency));
         _mm_storeu_ps(x + i, s);
         top = _mm_max_ps(top, s);
     }
@@ -399,14 +402,14 @@ static float score_edges(const edge *es, int n, float explore, float *x)
     for (int k = 0; k < 4; k++) best = lanes[k] > best ? lanes[k] : best;
 #endif
     for (; i < n; i++) {
-        x[i] = es[i].value + explore * (es[i].prior / es[i].count);
+        x[i] = es[i].value + explore * es[i].urgency;
         best = x[i] > best ? x[i] : best;
     }
     return best;
 }
 
 /* The index among the n edges es of the highest score value + explore *
- * prior / count, ties to the lowest rank, its score in *best; -1 when n is
+ * urgency, ties to the lowest rank, its score in *best; -1 when n is
  * 0.  The edges of the highest score are looked for among the scores
  * (usually one). */
 static int best_edge(tree *t, const edge *es, int n, float explore, float *best)
@@ -462,6 +465,7 @@ static void add_value(edge *e, double x, float w)
 {
     e->count += w;
     e->value += (float)(w * (x - e->value) / e->count);
+    e->urgency = e->prior / e->count;
 }
 
 /* RAVE for node v, the i-th of the path: each of its moves that `colour`
@@ -477,10 +481,12 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
      * update's value already; as a float's infinity it would become NaN
      * (inf / inf). */
     float rave = (float)fmin(t->params.rave, RAVE_WEIGHT_MAX);
-    double value = values[t->a.nodes[v].mover];
-    for (int r = 0; r < t->a.nodes[v].num_moves; r++) {
-        const node *nd = &t->a.nodes[v];
-        uint32_t word = t->a.moves[nd->moves + (uint32_t)r];
+    const node *nd = &t->a.nodes[v];
+    double value = values[nd->mover];
+    /* make_edge moves edges only: nd and its moves stay where they are */
+    const uint32_t *words = t->a.moves + nd->moves;
+    for (int r = 0, n = nd->num_moves; r < n; r++) {
+        uint32_t word = words[r];
         int id = (int)(word & 0xFFFF);
         if (played_by[id] != colour) continue;
         uint32_t e = word & MOVE_MADE ? nd->edges + (word >> 16 & 0x7FFF) : make_edge(t, v, r);
@@ -573,6 +579,15 @@ static uint32_t child_of(tree *t, uint32_t e, int depth, int player)
     return c;
 }
 
+/* Asks for the considered moves of node nd to be brought into the cache:
+ * RAVE reads them all after the playout, and would otherwise wait for each
+ * node's first lines of them (the descent and the playout overlap the wait). */
+static void prefetch_moves(const tree *t, const node *nd)
+{
+    const uint32_t *moves = t->a.moves + nd->moves;
+    for (const char *p = (const char *)moves; p < (const char *)(moves + nd->num_moves); p += 64) __builtin_prefetch(p);
+}
+
 /* The descent: from the root along the selected edges, expanding a node
  * once visited more often the deeper it is, to a leaf.  The moves are played
  * lazily: whether the next colour can move is found only where it matters
@@ -598,6 +613,7 @@ static int descend(tree *t, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_
         }
         while (b->to_move != nd->colour) bk_out_of_moves(b); /* those before it have none */
         colours[depth] = (int8_t)nd->colour;
+        if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX) prefetch_moves(t, nd); /* update_rave's nodes */
         uint32_t e = select_edge(t, v, visits);
         if (e == NO_INDEX) break;
         int player = t->a.nodes[v].mover;

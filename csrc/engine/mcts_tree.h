@@ -4,7 +4,7 @@
  * A tree's memory grows with what the search learns, not with the branching
  * factor.  An expanded node keeps its considered moves in prior order as one
  * 32-bit word each (the placement and its quantised prior); a move becomes
- * an edge (its statistics, 24 bytes) only once the search selects it or a
+ * an edge (its statistics, 28 bytes) only once the search selects it or a
  * RAVE update reaches it, and a node (the position it leads to, 64 bytes)
  * only once a simulation goes through it.  A move never touched behaves as
  * an edge would with its prior's initial value and count: of those, only the
@@ -25,9 +25,11 @@
 #define PRIOR_STEPS 512
 #define MAX_QUANTISED_PRIOR 0x7FFF /* a prior of 2^-64 or less */
 
-typedef struct { /* value, count and prior first: the selection loads them together */
+typedef struct { /* value and urgency first: the selection loads them together */
     float value;     /* the mean value for the mover the selection steers by: over the prior's
                       * initial count, the visits and the RAVE updates */
+    float urgency;   /* prior / count, kept with every change of count: the selection's scan of
+                      * every edge of a node neither divides nor loads them */
     float count;     /* the weight behind `value` */
     float prior;     /* its share of the node's priors */
     uint32_t visits; /* simulations through this move */
