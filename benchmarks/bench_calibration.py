@@ -19,7 +19,9 @@ in a k-way tie for first); each (position, player) pair is one prediction. Evalu
 in ``--cache`` (JSON lines), so a second run or the fit only reads them.
 
 Phases: opening while fewer than 6 pieces per colour are on the board, end from 12 per colour.
-The row "pentobi" is Pentobi's held-out games alone.
+The row "pentobi" is Pentobi's held-out games alone. The last line of a variant is the Brier
+score of evaluate's default minus the search's own, with a 95% bootstrap interval that draws
+whole held-out games.
 """
 from __future__ import annotations
 
@@ -84,9 +86,10 @@ def positions(game: blokus.Game, stride: int):
 def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, agent: str | None = None,
                    search: bool = True, report=print) -> list[dict]:
     """One row per evaluated position (from ``cache`` when there, else searched and appended):
-    variant, source, game, ply, pieces, mover (the player to move), raw (per player), exact
-    margins (or None), labels. ``agent``: evaluate's agent string (None: its default).
-    ``search=False``: the cached rows only."""
+    variant, source, game, ply, pieces, mover (the player to move), raw and expected (the search's
+    win probability and expected score, per player), exact margins (or None), labels.
+    ``agent``: evaluate's agent string (None: its default). ``search=False``: the cached rows
+    only."""
     done = {}
     if cache.exists():
         for line in cache.read_text().splitlines():
@@ -111,6 +114,7 @@ def evaluated_rows(variant: str, runs: Path, cache: Path, stride: int, agent: st
                     done[key] = {"variant": variant, "source": source, "game": index, "ply": ply, "agent": agent,
                                  "pieces": len(position.history), "mover": int(position.player_to_move),
                                  "raw": [r["raw_win_probability"] for r in found],
+                                 "expected": [r["expected_score"] for r in found],
                                  "margin": [r["margin"] for r in found], "label": labels}
                     out.write(json.dumps(done[key]) + "\n")
                     searched += 1
@@ -173,8 +177,26 @@ def summary_lines(variant: str, rows: list[dict]) -> list[str]:
         figures = [predictions(part, calibrated, exact=exact) for _, calibrated, exact in KINDS]
         lines.append(f"  {name:<8} {len(figures[0][1]):>11}        " +
                      " ".join(f"{ece(p, y):>8.3f}" for p, y in figures) + "          " +
-                     " ".join(f"{brier(p, y):>8.3f}" for p, y in figures))
+                     " ".join(f"{brier(p, y):>8.4f}" for p, y in figures))
+    low, mid, high = brier_gain(test)
+    lines.append(f"  Brier default - search {mid:+.4f}, 95% interval by game {low:+.4f} to {high:+.4f}")
     return lines
+
+
+def brier_gain(rows: list[dict], draws: int = 2000) -> tuple[float, float, float]:
+    """The Brier score of evaluate's default minus the search's own over ``rows`` and its 95%
+    bootstrap interval, drawing whole games (one game's positions share one outcome)."""
+    games = sorted({(r["source"], r["game"]) for r in rows})
+    diffs, counts = [], []
+    for game in games:
+        part = [r for r in rows if (r["source"], r["game"]) == game]
+        (p, y), (q, _) = predictions(part, True), predictions(part, False, exact=False)
+        diffs.append(float(np.sum((p - y) ** 2 - (q - y) ** 2)))
+        counts.append(len(y))
+    diffs, counts = np.asarray(diffs), np.asarray(counts)
+    picks = np.random.default_rng(0).integers(0, len(games), size=(draws, len(games)))
+    gains = diffs[picks].sum(axis=1) / counts[picks].sum(axis=1)
+    return float(np.percentile(gains, 2.5)), float(diffs.sum() / counts.sum()), float(np.percentile(gains, 97.5))
 
 
 def reliability_lines(rows: list[dict]) -> list[str]:

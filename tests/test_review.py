@@ -251,6 +251,37 @@ def test_platt_map_by_hand():
     assert cal.apply_map(iso, [0.0, 0.5, 1.0]).tolist() == pytest.approx([0.3, 0.5, 0.7])
 
 
+def test_power_map_by_hand():
+    identity = {"method": "power", "a": 1.0, "b": 0.0, "c": 0.0, "d": 0.0, "eps": 1e-3}
+    assert cal.apply_power(identity, [0.5, 0.3, 0.2], 0, 0.4).tolist() == pytest.approx([0.5, 0.3, 0.2])
+    # exponent a + b * placed = 2 at placed 0.5: 0.6^2 / (0.6^2 + 0.4^2) = 0.36 / 0.52
+    sharper = {**identity, "a": 1.0, "b": 2.0}
+    assert cal.apply_power(sharper, [0.6, 0.4], 1, 0.5).tolist() == pytest.approx([0.36 / 0.52, 0.16 / 0.52])
+    assert cal.apply_power(sharper, [0.6, 0.4], 1, 0.0).tolist() == pytest.approx([0.6, 0.4])
+    # the side to move's factor exp(c + d * placed) = exp(ln 2) = 2 at placed 1: 2/3 against 1/3
+    biased = {**identity, "c": 0.0, "d": math.log(2)}
+    assert cal.apply_power(biased, [0.5, 0.5], 1, 1.0).tolist() == pytest.approx([1 / 3, 2 / 3])
+    assert cal.apply_power(identity, [0.0, 1.0], 0, 0.0)[0] > 0.0  # clipped, never a zero share
+
+
+POWER = {"method": "power", "a": 0.5, "b": 1.5, "c": 0.1, "d": -0.2, "eps": 1e-3}
+
+
+def test_power_map_for_the_players_and_the_moves(monkeypatch):
+    monkeypatch.setitem(cal.TABLE, "duo", {"fit": "power_phase_move", "sides": POWER})
+    # placed 21/42 = 1/2: exponent 1.25, orange (to move) times exp(0.1 - 0.1) = 1
+    expected = 0.8 ** 1.25 / (0.8 ** 1.25 + 0.2 ** 1.25)
+    assert cal.calibrate_players("duo", 21, [0.8, 0.2], mover=1).tolist() == pytest.approx([expected, 1 - expected])
+    # a move's figure is its mover's after the move, the other side to move next
+    assert cal.calibrate_move("duo", 21, 0.8) == pytest.approx(expected)
+    # non-decreasing in the side's own figure, and the sides' chances sum to 1
+    lows = [cal.calibrate_players("duo", 30, [p, 1 - p], mover=0)[0] for p in np.linspace(0, 1, 21)]
+    assert all(a <= b + 1e-12 for a, b in itertools.pairwise(lows))
+    monkeypatch.setitem(cal.TABLE, "classic_2", {"fit": "power_phase_move", "sides": POWER})
+    teams = cal.calibrate_players("classic_teams", 40, [0.7, 0.3, 0.7, 0.3], mover=2)
+    assert teams[0] == teams[2] and teams[1] == teams[3] and teams[0] + teams[1] == pytest.approx(1.0)
+
+
 def test_phases():
     assert cal.phase(0, 2) == "opening" and cal.phase(11, 2) == "opening"
     assert cal.phase(12, 2) == "middle" and cal.phase(23, 2) == "middle" and cal.phase(24, 2) == "end"
