@@ -10,15 +10,14 @@ from blokus.variants import VARIANTS
 
 DESCRIPTION = """\
 Train a blokus.nn network on a variant (--variant, default duo) by self-play, AlphaZero-style:
-each iteration plays
---games-per-iteration games side by side, every move chosen by blokus.search.BatchedSearch with
-the network as its evaluator (moves drawn from the visit counts for the first 10 plies, then
-the most visited), keeps the positions in a replay buffer, and trains the network on the
-visit-count policy and the games' outcomes and scores (each side's share of the win and of the
-scores: with 3 or 4 sides one value per colour, team partners sharing theirs). Every
---eval-every iterations (and at iteration 0 and the last) the network's search plays
---eval-games games holding one side against each opponent playing the others, seats rotating,
-and the table of its win shares is printed. Needs
+each iteration plays --games-per-iteration games side by side, every move chosen by
+blokus.search.BatchedSearch with the network as its evaluator (moves drawn from the visit
+counts for the first 10 plies, then the most visited), keeps the positions in a replay buffer,
+and trains the network on the visit-count policy and the games' outcomes and scores (each
+side's share of the win and of the scores: with 3 or 4 sides one value per colour, team
+partners sharing theirs). Every --eval-every iterations (and at iteration 0 and the last) the
+network's search plays --eval-games games holding one side against each opponent playing the
+others, seats rotating, and the table of its win shares is printed. Needs
 pip install "blokus[torch]".
 """
 
