@@ -10,7 +10,13 @@
   stopped after 1 and resumed ends with the same weights, buffer and log as the run of 2;
 * a k-way tie counts 1/k in the evaluation's win share, with Wilson's interval as in the
   ``blokus selfplay`` report;
-* bad options, a resume with other settings and a missing torch exit 2 with a message.
+* bad options, a resume with other settings and a missing torch exit 2 with a message;
+* classic, classic_3 and classic_teams (recorded games with known final scores): the value
+  targets are the sides' win shares, per colour seen from the mover (the shared green without
+  one) or one per team; the search gets each player's value from the network's outputs; a
+  run of one iteration in each writes a checkpoint of its variant whose network plays as
+  ``net:PATH`` in a game of that variant, refuses another, and a resume of another variant
+  is refused.
 """
 import json
 import pathlib
@@ -25,14 +31,16 @@ import numpy as np
 import pytest
 
 import blokus
+from blokus.agents import make_agent
 from blokus.cli import main
 
-from recorded_games import DUO_DRAW
+from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
 
 torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')
 from blokus import train  # noqa: E402
-from blokus.train import evaluation  # noqa: E402
-from blokus.train.play import SearchOptions, play_games, value_targets  # noqa: E402
+from blokus.train import evaluation, network, optimise, symmetry  # noqa: E402
+from blokus.train.play import SearchOptions, play_games  # noqa: E402
+from blokus.train.sides import side_values  # noqa: E402
 from blokus.train.symmetry import transpose_ids, transpose_rows  # noqa: E402
 
 pytestmark = pytest.mark.slow  # trains networks, in this process and in `blokus train` subprocesses
@@ -48,34 +56,36 @@ def recorded(name):
     return [tuple(m) for m in json.loads(line)["moves"]]
 
 
-def scripted(moves):
+def scripted(moves, variant="duo"):
     """An evaluator that puts all the prior on the recorded move at each position of the
     recorded game (found by its observation and legal mask) and is uniform elsewhere; with the
     root's prior on one move the search's most visited move is that one."""
-    game, script = blokus.Game("duo", start="fixed"), {}
+    game, script = blokus.Game(variant, start="fixed"), {}
+    per_player = () if game.num_players == 2 else (game.num_players,)  # values (K,) with 2 players, else (K, P)
     for colour, text in moves:
         assert game.to_move == colour
         key = game.observation(colour).tobytes() + game.legal_mask().tobytes()
-        move = blokus.parse_move(text, "duo")
+        move = blokus.parse_move(text, variant)
         script[key] = move
         game.play(move)
     assert game.is_over
 
-    def evaluate(observations, remaining, masks):
+    def evaluate(observations, remaining, masks, colours):
         priors = masks.astype(np.float32)
         for row, (obs, mask) in enumerate(zip(observations, masks)):
             move = script.get(obs.tobytes() + mask.tobytes())
             if move is not None:
                 priors[row] = 0
                 priors[row, move] = 1
-        return priors, np.full(len(masks), 0.5, np.float32)
+        return priors, np.full((len(masks), *per_player), 0.5, np.float32)
     return evaluate, game
 
 
-def replay_targets(moves):
-    evaluate, final = scripted(moves)
+def replay_targets(moves, variant="duo", margin_weight=0.0):
+    evaluate, final = scripted(moves, variant)
     options = SearchOptions(simulations=8, c_puct=1.25, dirichlet_alpha=0.3, dirichlet_fraction=0.0)
-    samples, games = play_games(evaluate, 1, options, sample_plies=0, rng=np.random.default_rng(0), seed=0)
+    samples, games = play_games(evaluate, 1, options, sample_plies=0, rng=np.random.default_rng(0), seed=0,
+                                variant=variant, margin_weight=margin_weight)
     assert games[0].history == final.history  # the recorded game was played
     return samples, games[0]
 
@@ -107,12 +117,122 @@ def test_value_targets_add_the_score_margin_by_its_weight():
     assert placed[0] == 89
     margin = 20 - (placed[1] - 89)
     purple = 0.5 + 0.5 / (1 + np.exp(-margin / 10))
-    np.testing.assert_allclose(value_targets(game, 0.5, 10.0), [purple, 1 - purple], rtol=1e-12)
-    np.testing.assert_array_equal(value_targets(game, 0.0, 10.0), [1.0, 0.0])
+    np.testing.assert_allclose(side_values(game, 0.5, 10.0), [purple, 1 - purple], rtol=1e-12)
+    np.testing.assert_array_equal(side_values(game, 0.0, 10.0), [1.0, 0.0])
     draw = blokus.Game("duo", start="fixed")
     for _, text in DUO_DRAW:
         draw.play(blokus.parse_move(text, "duo"))
-    np.testing.assert_array_equal(value_targets(draw, 0.5, 10.0), [0.5, 0.5])  # margin 0: 1/2 either way
+    np.testing.assert_array_equal(side_values(draw, 0.5, 10.0), [0.5, 0.5])  # margin 0: 1/2 either way
+
+
+# ---- the variants of 3 and 4 players, teams and the shared colour ----------------------------
+# CLASSIC_SHARED_WIN ends with colour scores blue -33, yellow -25, red -25, green -28.
+
+def _mover_rows(moves, targets):
+    """The expected value target of each recorded position: ``targets[colour]`` of its mover."""
+    return np.array([targets[colour] for colour, _ in moves])
+
+
+def test_classic_value_targets_are_per_colour_win_shares_seen_from_the_mover():
+    # yellow and red tie on top: 1/2 each; outputs in the mover's order (itself, then turn order)
+    samples, game = replay_targets(CLASSIC_SHARED_WIN, "classic")
+    assert game.scores() == [-33, -25, -25, -28]
+    expected = {0: [0, .5, .5, 0], 1: [.5, .5, 0, 0], 2: [.5, 0, 0, .5], 3: [0, 0, .5, .5]}
+    np.testing.assert_array_equal(samples.values, _mover_rows(CLASSIC_SHARED_WIN, expected))
+
+
+def test_classic_3_value_targets_leave_out_the_shared_colour():
+    # players blue, yellow, red: yellow and red share the win; green's slot has no target (NaN)
+    samples, _ = replay_targets(CLASSIC_SHARED_WIN, "classic_3")
+    nan = np.nan
+    expected = {0: [0, .5, .5, nan], 1: [.5, .5, nan, 0], 2: [.5, nan, 0, .5], 3: [nan, 0, .5, .5]}
+    np.testing.assert_array_equal(samples.values, _mover_rows(CLASSIC_SHARED_WIN, expected))
+    # with the score term: blue 1/2 * e^-3.3 / (e^-3.3 + 2 e^-2.5) = 1/2 / (1 + 2 e^0.8); yellow and
+    # red 1/4 + 1/2 * e^0.8 / (1 + 2 e^0.8) each; the three sum to 1
+    samples, _ = replay_targets(CLASSIC_SHARED_WIN, "classic_3", margin_weight=0.5)
+    blue = 0.5 / (1 + 2 * np.exp(0.8))
+    other = 0.25 + 0.5 * np.exp(0.8) / (1 + 2 * np.exp(0.8))
+    assert blue + 2 * other == pytest.approx(1.0)
+    np.testing.assert_allclose(samples.values[0], [blue, other, other, nan], rtol=1e-6)  # blue to move
+
+
+def test_classic_teams_value_targets_are_one_value_shared_by_the_partners():
+    # teams blue+red -33 - 25 = -58, yellow+green -25 - 28 = -53: yellow+green win
+    samples, _ = replay_targets(CLASSIC_SHARED_WIN, "classic_teams")
+    np.testing.assert_array_equal(samples.values, _mover_rows(CLASSIC_SHARED_WIN, [0.0, 1.0, 0.0, 1.0]))
+    samples, _ = replay_targets(CLASSIC_TEAMS_DRAW, "classic_teams")  # both teams -57
+    np.testing.assert_array_equal(samples.values, np.full(len(CLASSIC_TEAMS_DRAW), 0.5, np.float32))
+    samples, _ = replay_targets(CLASSIC_SHARED_WIN, "classic_teams", margin_weight=0.5)
+    winner = 0.5 + 0.5 / (1 + np.exp(-0.5))  # margin 5, scale 10
+    np.testing.assert_allclose(samples.values, _mover_rows(CLASSIC_SHARED_WIN, [1 - winner, winner] * 2),
+                               rtol=1e-6)
+
+
+def test_the_search_gets_each_players_value_from_the_network_outputs():
+    # classic_3, green to move: outputs green, blue, yellow, red; green scores for nobody, so the
+    # softmax of logits (9, 0, ln 2, 0) over blue, yellow, red is 1/4, 1/2, 1/4
+    logits = torch.tensor([[9.0, 0.0, np.log(2.0), 0.0]])
+    np.testing.assert_allclose(network.player_values("classic_3", logits, [3]), [[0.25, 0.5, 0.25]], rtol=1e-6)
+    # classic, red to move: outputs red, green, blue, yellow (no colour left out)
+    logits = torch.tensor([[np.log(4.0), 0.0, np.log(2.0), np.log(1.0)]])
+    np.testing.assert_allclose(network.player_values("classic", logits, [2]), [[2 / 8, 1 / 8, 4 / 8, 1 / 8]],
+                               rtol=1e-6)
+    # classic_teams, yellow to move, its side's value sigmoid(ln 3) = 3/4: both partners 3/4
+    np.testing.assert_allclose(network.player_values("classic_teams", torch.tensor([np.log(3.0)]), [1]),
+                               [[0.25, 0.75, 0.25, 0.75]], rtol=1e-6)
+
+
+def test_the_value_loss_leaves_out_a_colour_without_target():
+    # uniform logits over 3 scoring colours: -sum t log(1/3) = ln 3, whatever the 4th logit
+    targets = torch.tensor([[np.nan, 0.5, 0.5, 0.0]])
+    assert optimise.value_loss(torch.tensor([[50.0, 1.0, 1.0, 1.0]]), targets).item() == pytest.approx(np.log(3))
+
+
+def test_only_duo_trains_with_the_transpose():
+    # it keeps Duo's (4, 4) and (9, 9); on the 20x20 board it swaps yellow's and green's corners
+    assert symmetry.keeps_starts("duo")
+    assert not any(symmetry.keeps_starts(v) for v in ("classic", "classic_2", "classic_3", "classic_teams"))
+
+
+@pytest.fixture(scope="module")
+def variant_runs(tmp_path_factory):
+    """Tiny runs of one iteration in the 4-player, shared-colour and team variants."""
+    runs = {}
+    for variant in ("classic", "classic_3", "classic_teams"):
+        runs[variant] = tmp_path_factory.mktemp(variant) / "run"
+        train.run(runs[variant], variant=variant, iterations=1, **TINY)
+    return runs
+
+
+@pytest.mark.parametrize("variant", ["classic", "classic_3", "classic_teams"])
+def test_a_run_of_another_variant_trains_and_its_network_plays_as_net_agent(variant_runs, variant):
+    out = variant_runs[variant]
+    log = read_log(out)
+    assert [e["iteration"] for e in log] == [0, 1] and log[1]["positions"] > 0
+    state = torch.load(out / "checkpoint.pt", weights_only=False)
+    assert state["config"]["variant"] == variant and state["config"]["augment"] is False
+    assert state["buffer"]["values"].shape == ((log[1]["positions"],) if variant == "classic_teams"
+                                               else (log[1]["positions"], 4))
+    agent = make_agent(f"net:{out / 'model.pt'}:sims=2", seed=1)
+    game, opponent = blokus.Game(variant, start="fixed"), make_agent("random", seed=2)
+    moves = 0
+    while not game.is_over:
+        mover = agent if game.player_to_move == 0 else opponent
+        move = mover(game)
+        assert game.is_legal(move)
+        game.play(move)
+        moves += mover is agent
+    assert moves >= 1
+    other = "classic_2" if variant != "classic_2" else "classic"
+    with pytest.raises(ValueError, match=f"plays {variant} .*not a {other} game"):
+        agent(blokus.Game(other, start="fixed"))
+
+
+def test_a_resume_of_another_variant_is_refused(variant_runs, capsys):
+    out = variant_runs["classic_3"]
+    err = _error(["--out", str(out), "--resume", "--variant", "classic"], capsys)
+    assert f"the run in {out} has --variant classic_3, not classic" in err
+    assert "--variant: invalid choice: 'hex'" in _error(["--out", str(out), "--variant", "hex"], capsys)
 
 
 def test_policy_targets_sum_to_one_over_the_legal_moves_only():
@@ -219,8 +339,8 @@ def test_resume_continues_exactly_as_an_uninterrupted_run(tmp_path):
 def test_a_tie_counts_one_half_in_the_win_share():
     # three finished games from the network's seat: won, lost, tied
     def finished(winners):
-        return SimpleNamespace(winners=lambda: winners, num_players=2)
-    shares = [evaluation.win_shares(finished(w))[seat] for w, seat in (([0], 0), ([0], 1), ([0, 1], 1))]
+        return SimpleNamespace(winners=lambda: winners, variant="duo")
+    shares = [evaluation.side_win_shares(finished(w))[seat] for w, seat in (([0], 0), ([0], 1), ([0, 1], 1))]
     assert shares == [1.0, 0.0, 0.5]
     # Wilson's 95% interval for 1.5 wins in 3, from its formula:
     # (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n)
@@ -232,7 +352,7 @@ def test_a_tie_counts_one_half_in_the_win_share():
     entry = {"iteration": 5, "steps": 160, "evaluation": {"random": {
         "games": 3, "wins": 1.5, "win_share": 0.5, "win_share_low": low, "win_share_high": high}}}
     table = train.format_table([entry], ["random"])
-    assert " 50.0% [" in table and "a tie counts 1/2" in table
+    assert " 50.0% [" in table and "a k-way tie counts 1/k" in table
 
 
 def _error(argv, capsys):

@@ -125,8 +125,9 @@ class NetAgent:
     Parameters
     ----------
     path : str or os.PathLike
-        A ``model.pt`` or ``checkpoint.pt`` of a ``blokus train`` run
-        (``blokus.train.load_network``); loaded once per process (again if the file changes).
+        A ``model.pt`` or ``checkpoint.pt`` of a ``blokus train`` run in any variant
+        (``blokus.train.load_network``); it plays games of that variant only. Loaded once per
+        process (again if the file changes).
         A pickle: load only files you trust.
     simulations : int
         0 (default): the policy's most probable legal placement. N in [1, 2**24]: the

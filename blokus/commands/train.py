@@ -6,15 +6,18 @@ import shlex
 import sys
 
 from blokus import argtypes
+from blokus.variants import VARIANTS
 
 DESCRIPTION = """\
-Train a blokus.nn network on Duo by self-play, AlphaZero-style: each iteration plays
---games-per-iteration games side by side, every move chosen by blokus.search.BatchedSearch with
-the network as its evaluator (moves drawn from the visit counts for the first 10 plies, then
-the most visited), keeps the positions in a replay buffer, and trains the network on the
-visit-count policy and the games' outcomes and score margins. Every --eval-every iterations
-(and at iteration 0 and the last) the network's search plays --eval-games games against each
-opponent, seats alternating, and the table of its win shares is printed. Needs
+Train a blokus.nn network on a variant (--variant, default duo) by self-play, AlphaZero-style:
+each iteration plays --games-per-iteration games side by side, every move chosen by
+blokus.search.BatchedSearch with the network as its evaluator (moves drawn from the visit
+counts for the first 10 plies, then the most visited), keeps the positions in a replay buffer,
+and trains the network on the visit-count policy and the games' outcomes and scores (each
+side's share of the win and of the scores: with 3 or 4 sides one value per colour, team
+partners sharing theirs). Every --eval-every iterations (and at iteration 0 and the last) the
+network's search plays --eval-games games holding one side against each opponent playing the
+others, seats rotating, and the table of its win shares is printed. Needs
 pip install "blokus[torch]".
 """
 
@@ -31,6 +34,7 @@ blokus train --out DIR --resume (it goes on exactly as the uninterrupted run).
 
 examples:
   blokus train --out runs/duo
+  blokus train --out runs/classic --variant classic --opponents random,greedy
   blokus train --out runs/duo --resume --iterations 60      (resume, and extend to 60 iterations)
   blokus train --out runs/big --channels 64 --blocks 4 --simulations 64 --plot
 """
@@ -45,7 +49,8 @@ def cmd_train(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     try:
-        summary = train.run(args.out, iterations=args.iterations, games_per_iteration=args.games_per_iteration,
+        summary = train.run(args.out, variant=args.variant, iterations=args.iterations,
+                            games_per_iteration=args.games_per_iteration,
                             simulations=args.simulations, train_steps=args.train_steps,
                             batch_size=args.batch_size, eval_every=args.eval_every, eval_games=args.eval_games,
                             eval_simulations=args.eval_simulations, opponents=args.opponents, seed=args.seed,
@@ -66,11 +71,13 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 def add_train_command(subparsers) -> argparse.ArgumentParser:
     """Adds ``train`` to an argparse subparsers object (``parser.add_subparsers()``)."""
-    tr = subparsers.add_parser("train", help="train a network by self-play with the batched search (Duo; needs torch)",
+    tr = subparsers.add_parser("train", help="train a network by self-play with the batched search (needs torch)",
                                description=DESCRIPTION, epilog=EPILOG,
                                formatter_class=argparse.RawDescriptionHelpFormatter)
     tr.add_argument("--out", required=True, metavar="DIR",
                     help="directory for the run's files; must be new or empty unless --resume")
+    tr.add_argument("--variant", choices=VARIANTS,
+                    help="the game to train on (default: duo; on --resume, the run's: another is refused)")
     tr.add_argument("--iterations", type=argtypes.count, metavar="N",
                     help="iterations (default: 30; on --resume, the run's; a larger N extends it)")
     tr.add_argument("--games-per-iteration", type=argtypes.count, metavar="G",

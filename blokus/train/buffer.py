@@ -2,8 +2,9 @@
 
 A position is kept small: its observation (int8 (3, 14, 14)), its pieces in hand (int8
 (2, 21)), its legal mask packed to bits (uint8 (ceil(A / 8),)), its policy target as the visited moves only
-(int32 ids and float32 probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32,
-in [0, 1], for the player to move there: ``play.value_targets``).
+(int32 ids and float32 probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32
+in [0, 1], for the colour to move there: ``sides.mover_target``; one value, or one per colour with NaN for a colour
+that scores for nobody).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class Samples:
     masks: np.ndarray         # uint8 (N, ceil(A / 8)): np.packbits of the bool legal mask
     policy_ids: np.ndarray    # int32 (N, width): visited moves, -1 padding
     policy: np.ndarray        # float32 (N, width): their visit shares (sum 1 per row), 0 padding
-    values: np.ndarray        # float32 (N,): the mover's value target (play.value_targets)
+    values: np.ndarray        # float32 (N,) or (N, V): the mover's value target(s) (sides.mover_target)
 
     def __len__(self) -> int:
         return len(self.values)
@@ -43,14 +44,14 @@ class ReplayBuffer:
 
     FIELDS = ("observations", "remaining", "masks", "policy_ids", "policy", "values")
 
-    def __init__(self, capacity: int, observation_shape: tuple, num_placements: int, width: int):
+    def __init__(self, capacity: int, observation_shape: tuple, num_placements: int, width: int, values: int = 1):
         self.capacity = capacity
         colours = observation_shape[0] - 1
         self.data = Samples(np.zeros((capacity, *observation_shape), np.int8),
                             np.zeros((capacity, colours, 21), np.int8),
                             np.zeros((capacity, (num_placements + 7) // 8), np.uint8),
                             np.full((capacity, width), -1, np.int32), np.zeros((capacity, width), np.float32),
-                            np.zeros(capacity, np.float32))
+                            np.zeros((capacity,) if values == 1 else (capacity, values), np.float32))
         self.size = 0
         self.next = 0  # the row the next position goes to
 

@@ -1,6 +1,6 @@
 """Checkpoints: ``checkpoint.pt`` holds everything a resume needs (settings, iteration,
 optimiser steps, model, optimiser, torch's RNG state, the replay buffer); ``model.pt`` only
-what playing needs (the network's size and weights), for ``load_network``."""
+what playing needs (the network's variant, size and weights), for ``load_network``."""
 from __future__ import annotations
 
 import os
@@ -86,8 +86,9 @@ def _damaged(path: Path, what: str) -> TrainError:
 
 
 def load_network(path: str | os.PathLike):
-    """The network saved in a run's ``model.pt`` (or ``checkpoint.pt``), in eval mode. The
-    file is a pickle (``torch.load(weights_only=False)``): load only files you trust.
+    """The network saved in a run's ``model.pt`` (or ``checkpoint.pt``), in eval mode, of the
+    variant it was trained on (``net.variant``). The file is a pickle
+    (``torch.load(weights_only=False)``): load only files you trust.
 
     Raises
     ------
@@ -98,6 +99,6 @@ def load_network(path: str | os.PathLike):
     """
     state = torch.load(path, weights_only=False)
     sizes = state["config"] if "config" in state else state
-    net = make_network(sizes["channels"], sizes["blocks"])
+    net = make_network(sizes["channels"], sizes["blocks"], sizes["variant"])
     net.load_state_dict(state["model"])
     return net.eval()

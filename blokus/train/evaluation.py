@@ -2,8 +2,10 @@
 
 The network plays its search without root noise, taking the most visited move, or with
 ``simulations=0`` its raw policy (the most probable legal placement). In match game g it holds
-seat ``g % 2`` (seats alternate); a game won alone counts 1, a tie 1/2 to each side (as the
-``blokus selfplay`` report counts a k-way tie 1/k), and the 95% interval is Wilson's.
+side ``g % S`` of the S sides (``sides``: a player, both members of a classic_teams team;
+seats rotate), and the opponent agent plays every other side; a game won alone counts 1, a
+k-way tie 1/k to each side on top (as the ``blokus selfplay`` report counts it), and the 95%
+interval is Wilson's. Against an equal opponent the network's share is 1/S.
 """
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ from blokus.agents import make_agent
 from blokus.game import Game
 from blokus.outcomes import wilson
 from blokus.train.network import evaluator, forward
-from blokus.train.play import SearchOptions, step_seed, win_shares
+from blokus.train.play import SearchOptions, step_seed
+from blokus.train.sides import side_scores, side_win_shares, sides
 
 
 def choose_moves(net, games: list[Game], simulations: int, c_puct: float, seed: int) -> np.ndarray:
@@ -27,7 +30,7 @@ def choose_moves(net, games: list[Game], simulations: int, c_puct: float, seed: 
                                 np.stack([g.remaining_from(g.to_move) for g in games]), masks)
         return logits.argmax(dim=1).numpy()
     options = SearchOptions(simulations, c_puct, dirichlet_alpha=0.3, dirichlet_fraction=0.0)
-    return options.make(games, seed).run(evaluator(net)).best_moves()
+    return options.run(games, seed, evaluator(net)).best_moves()
 
 
 class NetworkAgent:
@@ -36,13 +39,19 @@ class NetworkAgent:
     Parameters
     ----------
     net : blokus.nn.PlacementNet
-        A Duo network (``blokus.train.load_network``).
+        A network of ``blokus train`` (``blokus.train.load_network``); it plays games of its
+        variant (``net.variant``) only.
     simulations : int
         Simulations of its search per move; 0 plays the raw policy.
     c_puct : float
         The search's exploration constant.
     seed : int
         Seeds the search's ties (no noise is added).
+
+    Raises
+    ------
+    ValueError
+        From a call: a game of another variant than the network's.
     """
 
     def __init__(self, net, simulations: int = 32, *, c_puct: float = 1.25, seed: int = 0):
@@ -50,38 +59,48 @@ class NetworkAgent:
         self.name = f"network:sims={simulations}"
 
     def __call__(self, game: Game) -> int:
+        if game.variant != self.net.variant:
+            raise ValueError(f"{self.name} plays {self.net.variant} (what it was trained on), "
+                             f"not a {game.variant} game")
         return int(choose_moves(self.net, [game], self.simulations, self.c_puct,
                                 step_seed(self.seed, len(game.history)))[0])
 
 
 def play_match(net, opponent: str, games: int, simulations: int, c_puct: float, seed: int,
                *, start: str = "fixed") -> dict:
-    """``games`` Duo games of the network against the agent string ``opponent``, played side by
-    side (the network's moves of all games in one batch). Returns games, wins (shares summed),
-    win_share and its Wilson interval (win_share_low, win_share_high), and the mean score
-    margin (network's score minus the opponent's)."""
-    boards = [Game("duo", start=start) for _ in range(games)]
-    seats = [g % 2 for g in range(games)]
+    """``games`` games of the network's variant, the network holding one side and the agent
+    string ``opponent`` the others, played side by side (the network's moves of all games in
+    one batch). Returns games, wins (shares summed), win_share and its Wilson interval
+    (win_share_low, win_share_high), and the mean score margin (the network's side's score
+    minus the best other side's)."""
+    facts = sides(net.variant)
+    boards = [Game(net.variant, start=start) for _ in range(games)]
+    seats = [g % facts.count for g in range(games)]
     opponents = [make_agent(opponent, seed=step_seed(seed, g)) for g in range(games)]
     step = 0
     while not all(b.is_over for b in boards):
-        ours = [i for i, b in enumerate(boards) if not b.is_over and b.player_to_move == seats[i]]
+        ours = [i for i, b in enumerate(boards) if not b.is_over and facts.of_player[b.player_to_move] == seats[i]]
         if ours:
             for i, move in zip(ours, choose_moves(net, [boards[i] for i in ours], simulations, c_puct,
                                                   step_seed(seed, games, step))):
                 boards[i].play(int(move))
         for i, b in enumerate(boards):
-            while not b.is_over and b.player_to_move != seats[i]:
+            while not b.is_over and facts.of_player[b.player_to_move] != seats[i]:
                 b.play(opponents[i](b))
         step += 1
-    wins = sum(win_shares(b)[s] for b, s in zip(boards, seats))
+    wins = float(sum(side_win_shares(b)[s] for b, s in zip(boards, seats)))
     low, high = wilson(wins, games)
-    margins = [b.player_scores()[s] - b.player_scores()[1 - s] for b, s in zip(boards, seats)]
+    margins = [_margin(side_scores(b), s) for b, s in zip(boards, seats)]
     return {"games": games, "wins": wins, "win_share": wins / games, "win_share_low": low,
             "win_share_high": high, "mean_margin": float(np.mean(margins))}
 
 
-def format_table(entries: list[dict], opponents: list[str]) -> str:
+def _margin(scores: np.ndarray, side: int) -> float:
+    """``side``'s score minus the best of the others' (positive: won alone)."""
+    return float(scores[side] - np.delete(scores, side).max())
+
+
+def format_table(entries: list[dict], opponents: list[str], num_sides: int = 2) -> str:
     """The evaluations in ``entries`` (log lines with an ``evaluation``): one row per evaluated
     iteration, per opponent the win share and its 95% interval."""
     width = max(len(o) for o in opponents)
@@ -96,6 +115,7 @@ def format_table(entries: list[dict], opponents: list[str]) -> str:
                          f"{100 * r['win_share_high']:5.1f}]")
         lines.append(f"{e['iteration']:>9} {e['steps']:>6}  " + "  ".join(f"{c:>{cell}}" for c in cells))
     games = entries[-1]["evaluation"][opponents[0]]["games"] if entries else 0
-    lines.append(f"win share of the network over {games} games per opponent, seats alternating; a tie "
-                 "counts 1/2; [95% Wilson interval]")
+    parity = f" (an equal opponent's share: {100 / num_sides:.1f}%)" if num_sides > 2 else ""
+    lines.append(f"win share of the network's side over {games} games per opponent, seats rotating over "
+                 f"{num_sides} sides{parity}; a k-way tie counts 1/k; [95% Wilson interval]")
     return "\n".join(lines)

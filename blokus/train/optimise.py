@@ -1,7 +1,9 @@
 """The optimisation step: cross-entropy of the masked placement softmax to the visit-count
-policy, plus the binary cross-entropy of the value logit to the mover's value target in [0, 1]
-(AlphaZero's loss with a [0, 1] value; weight decay by AdamW). With ``augment``, each position
-of a minibatch is transposed with probability 1/2 (``symmetry``)."""
+policy, plus the value loss: with one value output (two sides) the binary cross-entropy of its
+logit to the mover's side's value target in [0, 1] (AlphaZero's loss with a [0, 1] value), with
+one per colour the cross-entropy of their softmax over the colours that score for a side to the
+sides' values (which sum to 1: ``sides``); weight decay by AdamW. With ``augment``, each
+position of a minibatch is transposed with probability 1/2 (``symmetry``)."""
 from __future__ import annotations
 
 import numpy as np
@@ -28,13 +30,22 @@ def losses(net: torch.nn.Module, batch: Samples, transposed: np.ndarray | None =
     observations, masks, target = batch.observations, batch.legal_masks(num_placements), \
         batch.dense_policy(num_placements)
     if transposed is not None:
-        observations, masks, target = transpose_rows(transposed, observations, masks, target)
+        observations, masks, target = transpose_rows(transposed, observations, masks, target, net.variant)
     masks = torch.from_numpy(masks)
     logits, values = forward(net, torch.from_numpy(observations), torch.from_numpy(batch.remaining), masks)
     log_p = torch.log_softmax(logits, dim=1).masked_fill(~masks, 0.0)  # 0 * -inf would be NaN
     policy_loss = -(torch.from_numpy(target) * log_p).sum(dim=1).mean()
-    value_loss = F.binary_cross_entropy_with_logits(values, torch.from_numpy(batch.values))
-    return policy_loss, value_loss
+    return policy_loss, value_loss(values, torch.from_numpy(batch.values))
+
+
+def value_loss(values: torch.Tensor, targets: torch.Tensor) -> torch.Tensor:
+    """The mean value loss of value logits (N,) or (N, V) against targets of the same shape
+    (NaN: a colour that scores for nobody, left out of the softmax)."""
+    if values.dim() == 1:
+        return F.binary_cross_entropy_with_logits(values, targets)
+    scoring = ~targets.isnan()
+    log_shares = torch.log_softmax(values.masked_fill(~scoring, -torch.inf), dim=1)
+    return -(targets.nan_to_num() * log_shares.masked_fill(~scoring, 0.0)).sum(dim=1).mean()
 
 
 def train(net: torch.nn.Module, optimiser: torch.optim.Optimizer, buffer: ReplayBuffer, steps: int,

@@ -3,9 +3,9 @@
 At each step one search runs over every game still going. A move is drawn from the root's
 visit counts (temperature 1) for the first ``sample_plies`` plies of a game, then it is the
 most visited one (``best_moves``). Every position searched becomes a sample: its visit-count
-policy and, once its game is over, the value target of the player who was to move there
-(``value_targets``: the share of the win, docs/rules.md, "Scoring": 1 alone, 1/2 each for a
-tie, and the score margin).
+policy and, once its game is over, the value target of the colour that was to move there
+(``sides``: each side's share of the win, docs/rules.md, "Scoring", and of the scores; with
+two sides, the mover's side's value, else one per colour).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import numpy as np
 from blokus.game import Game
 from blokus.search import BatchedSearch
 from blokus.train.buffer import Samples
+from blokus.train.sides import mover_target, side_values
 
 
 @dataclass
@@ -30,11 +31,15 @@ class SearchOptions:
                              dirichlet_alpha=self.dirichlet_alpha,
                              dirichlet_fraction=self.dirichlet_fraction, seed=seed)
 
-
-def win_shares(game: Game) -> list[float]:
-    """Per player, the share of the win of a finished game: 1/k for each of k winners."""
-    winners = game.winners()
-    return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.num_players)]
+    def run(self, games: list[Game], seed: int, evaluate) -> BatchedSearch:
+        """The search of ``games`` run to its end: ``evaluate(observations, remaining, masks,
+        colours) -> (priors, values)`` on each ``pending()`` batch (``network.evaluator``; the
+        colours to move say whose value each output is)."""
+        search = self.make(games, seed)
+        while not search.done:
+            request = search.pending()
+            search.evaluate(*evaluate(request.observations, request.remaining, request.masks, request.colours))
+        return search
 
 
 def step_seed(seed: int, *keys: int) -> int:
@@ -43,32 +48,33 @@ def step_seed(seed: int, *keys: int) -> int:
 
 
 def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
-               rng: np.random.Generator, seed: int, *, start: str = "fixed", margin_weight: float = 0.0,
-               margin_scale: float = 10.0, progress=None) -> tuple[Samples, list[Game]]:
-    """Plays ``count`` Duo games against itself; the samples of every position, in game order
-    then ply order, and the finished games.
+               rng: np.random.Generator, seed: int, *, variant: str = "duo", start: str = "fixed",
+               margin_weight: float = 0.0, margin_scale: float = 10.0, progress=None) -> tuple[Samples, list[Game]]:
+    """Plays ``count`` games of ``variant`` against itself; the samples of every position, in
+    game order then ply order, and the finished games.
 
-    ``evaluate``: ``fn(observations, remaining, masks) -> (priors, values)`` as
-    ``BatchedSearch.run`` takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
+    ``evaluate``: ``fn(observations, remaining, masks, colours) -> (priors, values)`` as
+    ``SearchOptions.run`` takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
     ``progress(step)``, if given, is called after every step. A position's value target is
-    ``value_targets(game, margin_weight, margin_scale)`` of the player to move there.
+    ``sides.mover_target`` of ``sides.side_values(game, margin_weight, margin_scale)`` for the
+    colour to move there.
     """
-    games = [Game("duo", start=start) for _ in range(count)]
-    # per game: (observation, remaining, mask, ids, shares, player)
+    games = [Game(variant, start=start) for _ in range(count)]
+    # per game: (observation, remaining, mask, ids, shares, colour to move)
     positions: list[list[tuple]] = [[] for _ in games]
     step = 0
     while True:
         active = [i for i, g in enumerate(games) if not g.is_over]
         if not active:
             break
-        search = options.make([games[i] for i in active], step_seed(seed, step)).run(evaluate)
+        search = options.run([games[i] for i in active], step_seed(seed, step), evaluate)
         counts, best = search.visit_counts(), search.best_moves()
         for row, i in enumerate(active):
             game = games[i]
             ids = np.flatnonzero(counts[row]).astype(np.int32)
             shares = (counts[row, ids] / counts[row, ids].sum()).astype(np.float32)
             positions[i].append((game.observation(game.to_move), game.remaining_from(game.to_move),
-                                 np.packbits(game.legal_mask()), ids, shares, game.player_to_move))
+                                 np.packbits(game.legal_mask()), ids, shares, game.to_move))
             move = rng.choice(ids, p=shares) if len(game.history) < sample_plies else best[row]
             game.play(int(move))
         step += 1
@@ -77,20 +83,10 @@ def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
     return _samples(games, positions, options.simulations, margin_weight, margin_scale), games
 
 
-def value_targets(game: Game, margin_weight: float, margin_scale: float) -> np.ndarray:
-    """float64 (2,): per player of a finished Duo game, ``(1 - margin_weight) * w +
-    margin_weight * sigmoid(m / margin_scale)``, ``w`` the player's share of the win and ``m``
-    its score minus the other's (docs/rules.md, "Scoring"). The margin term is a score utility
-    (as KataGo adds one to its win/loss utility): it tells a close loss from a rout."""
-    scores = np.array(game.player_scores(), np.float64)
-    margin = 1 / (1 + np.exp(-(scores - scores[::-1]) / margin_scale))
-    return (1 - margin_weight) * np.array(win_shares(game)) + margin_weight * margin
-
-
 def _samples(games: list[Game], positions: list[list[tuple]], width: int, margin_weight: float,
              margin_scale: float) -> Samples:
-    rows = [(p, value_targets(g, margin_weight, margin_scale)) for g, ps in zip(games, positions) for p in ps]
-    n = len(rows)
+    rows = [(p, side_values(g, margin_weight, margin_scale)) for g, ps in zip(games, positions) for p in ps]
+    n, variant = len(rows), games[0].variant
     ids = np.full((n, width), -1, np.int32)
     shares = np.zeros((n, width), np.float32)
     for r, ((_, _, _, move_ids, move_shares, _), _) in enumerate(rows):
@@ -98,4 +94,4 @@ def _samples(games: list[Game], positions: list[list[tuple]], width: int, margin
         shares[r, :len(move_shares)] = move_shares
     return Samples(observations=np.stack([p[0] for p, _ in rows]), remaining=np.stack([p[1] for p, _ in rows]),
                    masks=np.stack([p[2] for p, _ in rows]), policy_ids=ids, policy=shares,
-                   values=np.array([targets[p[5]] for p, targets in rows], np.float32))
+                   values=np.array([mover_target(variant, targets, p[5]) for p, targets in rows], np.float32))

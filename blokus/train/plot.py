@@ -16,7 +16,7 @@ def require_matplotlib():
     return Figure, FigureCanvasAgg
 
 
-def plot_win_shares(path: Path, entries: list[dict], opponents: list[str]) -> None:
+def plot_win_shares(path: Path, entries: list[dict], opponents: list[str], variant: str = "duo") -> None:
     """Per opponent, the win share and its 95% interval at each evaluation (Agg, no pyplot state)."""
     Figure, FigureCanvasAgg = require_matplotlib()
     fig = Figure(figsize=(8, 4.5), dpi=100)
@@ -33,7 +33,7 @@ def plot_win_shares(path: Path, entries: list[dict], opponents: list[str]) -> No
     ax.set_ylim(0, 1)
     ax.set_xlabel("optimiser steps")
     ax.set_ylabel("win share of the network (95% interval)")
-    ax.set_title("blokus train (Duo): win share against each opponent")
+    ax.set_title(f"blokus train ({variant}): win share against each opponent")
     ax.legend(loc="best", fontsize="small")
     fig.tight_layout()
     replace_file(path, lambda tmp: fig.savefig(tmp, format="png"))

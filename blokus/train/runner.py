@@ -31,21 +31,26 @@ from blokus.train.optimise import make_optimiser, train
 from blokus.train.play import SearchOptions, play_games, step_seed
 from blokus.train.plot import plot_win_shares, require_matplotlib
 from blokus.train.settings import Config, resolve_settings
+from blokus.train.sides import side_win_shares, sides, value_outputs
+from blokus.variants import variant as variant_facts
 
 
-def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_per_iteration: int | None = None,
+def run(out: Union[str, os.PathLike], *, variant: str | None = None, iterations: int | None = None,
+        games_per_iteration: int | None = None,
         simulations: int | None = None, train_steps: int | None = None, batch_size: int | None = None,
         eval_every: int | None = None, eval_games: int | None = None,
         eval_simulations: int | None = None, opponents: Union[str, Sequence[str], None] = None,
         seed: int | None = None, channels: int | None = None, blocks: int | None = None,
         resume: bool = False, plot: bool = False, progress: bool | None = None,
         echo: Callable[[str], None] | None = None) -> dict:
-    """Trains a Duo ``PlacementNet`` by self-play with ``BatchedSearch`` (see the module's text).
+    """Trains a ``PlacementNet`` by self-play with ``BatchedSearch`` (see the module's text).
 
     Parameters
     ----------
     out : path
         The run's directory; created if missing. Without ``resume`` it must be empty or absent.
+    variant : str
+        The game (``blokus.variants.VARIANTS``; default ``"duo"``); a resume refuses another.
     iterations : int
         Iterations in the run (default 30); on resume it may grow.
     games_per_iteration : int
@@ -92,19 +97,22 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
 
     out = Path(out)
     config, resuming = resolve_settings(out, resume, {
-        "iterations": iterations, "games_per_iteration": games_per_iteration, "simulations": simulations,
+        "variant": variant, "iterations": iterations, "games_per_iteration": games_per_iteration,
+        "simulations": simulations,
         "train_steps": train_steps, "batch_size": batch_size, "eval_every": eval_every,
         "eval_games": eval_games, "eval_simulations": eval_simulations,
         "opponents": opponents, "seed": seed, "channels": channels, "blocks": blocks})
     if plot:
         require_matplotlib()
     torch.manual_seed(config.seed % 2**63)
-    net = make_network(config.channels, config.blocks).eval()
+    net = make_network(config.channels, config.blocks, config.variant).eval()
     optimiser = make_optimiser(net, config.learning_rate, config.weight_decay)
-    buffer = ReplayBuffer(config.buffer_size, (3, 14, 14), net.policy_head.piece.numel(), config.simulations)
+    facts = variant_facts(config.variant)
+    buffer = ReplayBuffer(config.buffer_size, (facts.num_colours + 1, facts.side, facts.side),
+                          net.policy_head.piece.numel(), config.simulations, value_outputs(config.variant))
     files = [RUN_FILE, LOG_FILE, CHECKPOINT_FILE, MODEL_FILE] + ([PLOT_FILE] if plot else [])
     iteration, steps, saved = 0, 0, None
-    with tqdm(total=config.iterations, unit=" iterations", dynamic_ncols=True, desc="duo training",
+    with tqdm(total=config.iterations, unit=" iterations", dynamic_ncols=True, desc=f"{config.variant} training",
               disable=None if progress is None else not progress) as bar:
         say = echo or (lambda text: None)
         try:
@@ -134,15 +142,16 @@ def run(out: Union[str, os.PathLike], *, iterations: int | None = None, games_pe
                     saved = i  # before a Ctrl-C held back until here is raised
                 entries.append(entry)
                 if "evaluation" in entry:
-                    say(format_table([e for e in entries if "evaluation" in e], config.opponents))
+                    say(format_table([e for e in entries if "evaluation" in e], config.opponents,
+                                     sides(config.variant).count))
                     if plot:
-                        plot_win_shares(out / PLOT_FILE, entries, config.opponents)
+                        plot_win_shares(out / PLOT_FILE, entries, config.opponents, config.variant)
                 if i:
                     bar.update(1)
         except KeyboardInterrupt:
             raise Interrupted(str(out), saved) from None
     if plot:  # also when a resume found the run complete
-        plot_win_shares(out / PLOT_FILE, entries, config.opponents)
+        plot_win_shares(out / PLOT_FILE, entries, config.opponents, config.variant)
     return {"out": str(out), "iteration": config.iterations, "steps": steps, "log": entries, "files": files}
 
 
@@ -152,7 +161,7 @@ def _iteration(config: Config, i: int, steps: int, net, optimiser, buffer: Repla
     options = SearchOptions(config.simulations, config.c_puct, config.dirichlet_alpha, config.dirichlet_fraction)
     t0 = time.perf_counter()
     samples, games = play_games(evaluator(net), config.games_per_iteration, options, config.sample_plies, rng,
-                                step_seed(config.seed, i), start=config.start,
+                                step_seed(config.seed, i), variant=config.variant, start=config.start,
                                 margin_weight=config.margin_weight, margin_scale=config.margin_scale,
                                 progress=lambda step: bar.set_postfix_str(f"self-play move {step}"))
     buffer.add(samples)
@@ -160,7 +169,7 @@ def _iteration(config: Config, i: int, steps: int, net, optimiser, buffer: Repla
     bar.set_postfix_str("training")
     losses = train(net, optimiser, buffer, config.train_steps, config.batch_size, rng, config.augment)
     t2 = time.perf_counter()
-    first_player = [1.0 if g.winners() == [0] else 0.5 if len(g.winners()) == 2 else 0.0 for g in games]
+    first_player = [side_win_shares(g)[0] for g in games]
     return {"iteration": i, "steps": steps + config.train_steps, "positions": len(samples),
             "buffer": len(buffer), "mean_length": float(np.mean([len(g.history) for g in games])),
             "first_player_share": float(np.mean(first_player)), **losses,

@@ -11,22 +11,25 @@ from blokus.agents import parse_agents
 from blokus.selfplay.directory import saved_settings
 from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
+from blokus.train.symmetry import keeps_starts
+from blokus.variants import VARIANTS
 
 # The options of `blokus train` (None given: the default, or on resume the run's).
 # The defaults are the measured runs' best (benchmarks/LOG.md, "blokus train"): 16 steps
 # of 128 positions per iteration of about 450 new ones (4.5 draws per position; 32 steps
 # overfit the value head), 100 evaluation games (20 could not tell a rise from noise).
-OPTIONS = {"iterations": 30, "games_per_iteration": 16, "simulations": 32, "train_steps": 16,
+OPTIONS = {"variant": "duo", "iterations": 30, "games_per_iteration": 16, "simulations": 32, "train_steps": 16,
            "batch_size": 128, "eval_every": 10, "eval_games": 100, "eval_simulations": None,
            "opponents": "random,greedy,mcts:sims=200", "seed": 0, "channels": 32, "blocks": 2}
 
 # Fixed by the code, recorded in run.json so that a resume by a blokus with other ones is refused.
-# Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100. augment:
-# each minibatch position transposed with probability 1/2 (blokus.train.symmetry). The value
+# Dirichlet alpha about AlphaZero's 10 / (legal moves): Duo positions have about 100. augment
+# (set by the variant, not here): each minibatch position transposed with probability 1/2 where
+# the transpose keeps the starting squares (blokus.train.symmetry: Duo only). The value
 # target: (1 - margin_weight) * the mover's share of the win + margin_weight *
-# sigmoid(score margin / margin_scale) (blokus.train.play.value_targets).
-HYPERPARAMETERS: dict[str, Any] = {"variant": "duo", "start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
-                                   "learning_rate": 1e-3, "weight_decay": 1e-4, "augment": True,
+# softmax(side scores / margin_scale), per side (blokus.train.sides).
+HYPERPARAMETERS: dict[str, Any] = {"start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
+                                   "learning_rate": 1e-3, "weight_decay": 1e-4,
                                    "margin_weight": 0.5, "margin_scale": 10.0,
                                    "c_puct": 1.25, "dirichlet_alpha": 0.1, "dirichlet_fraction": 0.25}
 
@@ -36,6 +39,7 @@ GROWABLE = {"iterations"}
 
 @dataclass
 class Config:
+    variant: str
     iterations: int
     games_per_iteration: int
     simulations: int
@@ -48,7 +52,6 @@ class Config:
     seed: int
     channels: int
     blocks: int
-    variant: str
     start: str
     sample_plies: int
     buffer_size: int
@@ -87,15 +90,18 @@ def resolve_settings(out: Path, resume: bool, given: dict) -> tuple[Config, bool
     values["opponents"] = _opponents(values["opponents"])
     if values["eval_simulations"] is None:
         values["eval_simulations"] = values["simulations"]
+    if values["variant"] not in VARIANTS:
+        raise TrainError(f"--variant: must be one of {', '.join(VARIANTS)}, not {values['variant']!r}")
+    fixed = {**HYPERPARAMETERS, "augment": keeps_starts(values["variant"])}
     if saved is not None:
-        for key, value in HYPERPARAMETERS.items():
+        for key, value in fixed.items():
             if saved.get(key) != value:
                 raise TrainError(f"--resume: the run in {out} was made with {key}={saved.get(key)!r}; "
                                  f"this blokus uses {value!r}: choose a new directory")
         if values["iterations"] < saved["iterations"]:
             raise TrainError(f"--resume: --iterations {values['iterations']} is fewer than the run's "
                              f"{saved['iterations']}; a run may only be extended")
-    config = Config(**values, **HYPERPARAMETERS)
+    config = Config(**values, **fixed)
     _check(config)
     return config, saved is not None
 
