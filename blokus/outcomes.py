@@ -36,7 +36,32 @@ def results(colour_scores, variant: str) -> tuple[np.ndarray, np.ndarray]:
     ValueError
         Unknown variant, a wrong shape, or a score no colour can have.
     """
-    return _core.player_results(variant, colour_scores)
+    scores, winners, _ = _core.player_results(variant, colour_scores)
+    return scores, winners
+
+
+def places(colour_scores, variant: str) -> np.ndarray:
+    """Each player's place in n games as a share, computed in C: the competing sides ranked by
+    player score, 0 for the last and 1 for the first in steps of 1 / (sides - 1), sides that tie
+    sharing the places they hold (twogtp's result of a game of more than two sides; with two
+    sides it is the share of the win); both members of a team get its place.
+
+    Parameters
+    ----------
+    colour_scores : array of int, shape (n, num_colours)
+        Each colour's final score, in [-89, 20].
+    variant : str
+
+    Returns
+    -------
+    ndarray float64 (n, num_players)
+
+    Raises
+    ------
+    ValueError
+        Unknown variant, a wrong shape, or a score no colour can have.
+    """
+    return _core.player_results(variant, colour_scores)[2]
 
 
 def _sides(variant: str) -> list[tuple[str, str, int]]:

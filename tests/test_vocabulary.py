@@ -1,6 +1,7 @@
 """The rules' vocabulary that the C core exports (issue 12): variants, start rules, colours,
 starting squares, players, piece sizes, the packing limits, ``Game.is_legal``,
 ``Game.open_starting_squares`` and the two move errors. Values from docs/rules.md."""
+import numpy as np
 import pytest
 
 import blokus
@@ -102,6 +103,22 @@ def test_player_results_from_colour_scores(variant_name, colour_scores, players,
 
     scores, won = results([colour_scores], variant_name)
     assert scores.tolist() == [players] and won.tolist() == [winners]
+
+
+@pytest.mark.parametrize("variant_name, colour_scores, expected", [
+    ("duo", [[-5, -5], [3, -40]], [[0.5, 0.5], [1, 0]]),  # two sides: the share of the win
+    # blue and green tie for first: places 2 and 3 of 0..3 averaged; yellow above red only
+    ("classic", [[20, 15, -89, 20]], [[5 / 6, 1 / 3, 0, 5 / 6]]),
+    ("classic", [[-1, -2, -3, -4]], [[1, 2 / 3, 1 / 3, 0]]),
+    ("classic", [[0, 0, 0, 0]], [[0.5, 0.5, 0.5, 0.5]]),
+    ("classic_3", [[-1, -2, -3, 15]], [[1, 0.5, 0]]),  # green counts for nobody
+    ("classic_2", [[-10, -20, -5, -7]], [[1, 0]]),  # blue+red -15 beat yellow+green -27
+    ("classic_teams", [[-3, -10, -4, 15]], [[0, 1, 0, 1]]),  # two sides: 0+2 on -7, 1+3 on 5
+])
+def test_places_rank_the_sides(variant_name, colour_scores, expected):
+    from blokus.outcomes import places
+
+    assert places(colour_scores, variant_name) == pytest.approx(np.array(expected))
 
 
 def test_player_results_refuse_impossible_scores():

@@ -78,10 +78,13 @@ class MCTSAgent(_Seeded):
         RAVE.
     margin : float
         Weight w of the score margin in a playout's value, in [0, 0.5) so that any win is worth
-        more than any loss (``margin``; default 0.375): the value is (1 - w) * share of the win
-        + w * (1 + tanh(z)) / 2, z the margin over the best other side in standard deviations
-        from its running mean over the search's simulations, as Pentobi's. 0: a small fixed
-        margin term instead, 0.9 * share + 0.1 * (1 + tanh(margin / 20)) / 2.
+        more than any loss (``margin``; default 0.375): the value is (1 - w) * place
+        + w * (1 + tanh(z)) / 2, place the share of the win with two sides (1 won, 1/2 tied,
+        0 lost) and with more the side's rank (0 last to 1 first in equal steps, tied sides
+        averaging their ranks, as twogtp and Pentobi count a multi-player game), z the margin
+        over the mean score of the other sides in standard deviations from its running mean over
+        the search's simulations, as Pentobi's. 0: a small fixed margin term instead,
+        0.9 * place + 0.1 * (1 + tanh(margin / 20)) / 2.
     replies : bool
         Last good reply with forgetting in the playouts (``replies=1``/``0``; default on): each
         colour answers a move with its reply of the last playout its side won, until a

@@ -17,9 +17,10 @@ class Search:
     visits : ndarray, int64, shape (k,)
         Simulations through each.
     values : ndarray, float64, shape (k,)
-        Mean playout value of each for the player making it, in [0, 1]: (1 - w) x its share of
-        the win (1 alone, 1/k in a k-way tie) + w x a squashed score margin in [0, 1], w the
-        agent's ``margin`` weight (default 0.375; see MCTSAgent).
+        Mean playout value of each for the player making it, in [0, 1]: (1 - w) x its place
+        (its share of the win with two sides; with more, its side's rank from 0 for the last to
+        1 for the first) + w x a squashed score margin in [0, 1], w the agent's ``margin``
+        weight (default 0.375; see MCTSAgent).
     simulations : int
         Simulations behind these figures in all (``visits.sum()``): those run by this search
         plus, for an agent that reuses its search, those kept from the last one.

@@ -69,3 +69,31 @@ int bk_win_shares(const bk_board *b, double *out)
     for (int p = 0; p < players; p++) out[p] = won[p] ? 1.0 / sides : 0.0;
     return players;
 }
+
+void bk_place_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out)
+{
+    int sides = 0;
+    for (int p = 0; p < n; p++) sides += side[p] == p;
+    for (int p = 0; p < n; p++) {
+        int below = 0, level = 0; /* the other sides scoring less, and as much */
+        for (int q = 0; q < n; q++) {
+            if (side[q] != q || q == side[p]) continue;
+            below += player_scores[q] < player_scores[p];
+            level += player_scores[q] == player_scores[p];
+        }
+        /* the places below + 0 .. below + level, averaged */
+        out[p] = sides > 1 ? (below + 0.5 * level) / (sides - 1) : 1.0;
+    }
+}
+
+int bk_place_shares(const bk_board *b, double *out)
+{
+    int scores[BK_MAX_COLOURS];
+    int64_t wide[BK_MAX_COLOURS];
+    int8_t side[BK_MAX_COLOURS];
+    int n = bk_player_scores(b, scores);
+    bk_player_sides(b->variant, side);
+    for (int p = 0; p < n; p++) wide[p] = scores[p];
+    bk_place_shares_of(n, wide, side, out);
+    return n;
+}

@@ -542,26 +542,33 @@ static double standard_margin(tree *t, int p, double m)
     return var > 0.0 ? 0.5 + 0.5 * tanh((m - t->margin_mean[p]) / sqrt(var)) : 0.5;
 }
 
-/* Each player's value of a finished game: its side's share of the win
- * (`shares`), plus a term for its margin over the best other side.  A side
- * is the players who share one score: a team in classic_teams, else a single
- * player.  `scores`: each player's final score.  With params.margin = w > 0
- * the value is (1 - w) share + w standard_margin, as Pentobi's, so that the
+/* Each player's value of a finished game: its side's place (bk_place_shares:
+ * the win share with two sides; with more, second place is worth something,
+ * as in twogtp's results and Pentobi's playout values), plus a term for its
+ * margin over the mean of the other sides (Pentobi's multi-player score).  A
+ * side is the players who share one score: a team in classic_teams, else a
+ * single player.  `shares`: each player's share of the win (what `evaluate`
+ * reports), `scores`: each player's final score.  With params.margin = w > 0
+ * the value is (1 - w) place + w standard_margin, as Pentobi's, so that the
  * margin counts at whatever scale the position's margins vary. */
 static void playout_values(tree *t, const bk_board *b, double *values, double *shares, int *scores)
 {
+    double places[BK_MAX_COLOURS];
     int n = bk_player_scores(b, scores);
     bk_win_shares(b, shares);
+    bk_place_shares(b, places);
     for (int p = 0; p < n; p++) {
-        int other = INT32_MIN;
+        double other = 0.0; /* the mean score of the other sides */
+        int others = 0;
         for (int q = 0; q < n; q++)
-            if (t->side[q] != t->side[p] && scores[q] > other) other = scores[q];
+            if (t->side[q] == q && q != t->side[p]) other += scores[q], others++;
+        other = others ? other / others : 0.0;
         double w = t->params.margin;
         if (w > 0.0) {
-            values[p] = (1.0 - w) * shares[p] + w * standard_margin(t, p, scores[p] - other);
+            values[p] = (1.0 - w) * places[p] + w * standard_margin(t, p, scores[p] - other);
         } else {
             double margin = 0.5 + 0.5 * tanh((scores[p] - other) / MARGIN_SCALE);
-            values[p] = (1.0 - MARGIN_WEIGHT) * shares[p] + MARGIN_WEIGHT * margin;
+            values[p] = (1.0 - MARGIN_WEIGHT) * places[p] + MARGIN_WEIGHT * margin;
         }
     }
 }

@@ -135,7 +135,8 @@ static PyObject *player_weights(PyObject *module, PyObject *variant_obj)
     return arr;
 }
 
-/* Player scores and winners of games given by their colour scores. */
+/* Player scores, winners and places (bk_place_shares_of) of games given by
+ * their colour scores. */
 static PyObject *player_results(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
@@ -157,10 +158,12 @@ static PyObject *player_results(PyObject *module, PyObject *const *args, Py_ssiz
             return PyErr_Format(PyExc_ValueError, "colour scores lie in [%d, %d] (docs/rules.md, \"Scoring\")",
                                 -BK_TOTAL_SQUARES, BK_BONUS_MONOMINO_LAST);
         }
-    int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS];
+    int8_t w[BK_MAX_COLOURS][BK_MAX_COLOURS], side[BK_MAX_COLOURS];
     bk_player_weights(variant, w);
+    bk_player_sides(variant, side);
     PyObject *scores = new_array(2, dims, NPY_INT64), *winners = new_array(2, dims, NPY_BOOL);
-    if (scores && winners) {
+    PyObject *places = new_array(2, dims, NPY_FLOAT64);
+    if (scores && winners && places) {
         int64_t *out = PyArray_DATA((PyArrayObject *)scores);
         for (npy_intp g = 0; g < n; g++) {
             int64_t *player = out + g * info.num_players;
@@ -170,12 +173,15 @@ static PyObject *player_results(PyObject *module, PyObject *const *args, Py_ssiz
             }
             bk_winners_of(info.num_players, player,
                           (uint8_t *)PyArray_DATA((PyArrayObject *)winners) + g * info.num_players);
+            bk_place_shares_of(info.num_players, player, side,
+                               (double *)PyArray_DATA((PyArrayObject *)places) + g * info.num_players);
         }
     }
     Py_DECREF(colour);
-    if (scores && winners) return Py_BuildValue("(NN)", scores, winners);
+    if (scores && winners && places) return Py_BuildValue("(NNN)", scores, winners, places);
     Py_XDECREF(scores);
     Py_XDECREF(winners);
+    Py_XDECREF(places);
     return NULL;
 }
 
@@ -222,9 +228,10 @@ static PyMethodDef rule_functions[] = {
      "int8 array (num_players, num_colours): player scores = weights @ colour scores."},
     {"player_results", (PyCFunction)(void (*)(void))player_results, METH_FASTCALL,
      "player_results(variant, colour_scores)\n--\n\n"
-     "Player scores and winners of n games from their colour scores (int, (n, num_colours)):\n"
-     "(int64 (n, num_players), bool (n, num_players)); winners are the players with the\n"
-     "highest player score (docs/rules.md, \"Scoring\")."},
+     "Player scores, winners and places of n games from their colour scores (int,\n"
+     "(n, num_colours)): (int64, bool, float64), each (n, num_players); winners are the\n"
+     "players with the highest player score (docs/rules.md, \"Scoring\"); places rank the\n"
+     "sides from 0 (last) to 1 (first), ties averaged."},
     {"parse_move", (PyCFunction)(void (*)(void))parse_move, METH_FASTCALL,
      "parse_move(text, variant)\n--\n\nThe placement id of a move text such as \"a20,b20,c20\";\n"
      "InvalidMoveError when the text names no placement."},
