@@ -81,8 +81,8 @@ def replay(sgf_file: Path, variant: str) -> dict[int, tuple[list[int], list[int]
     return games
 
 
-def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) -> dict:
-    prefix = out / f"{args.variant}-level{level}"
+def play_level(args: argparse.Namespace, pentobi: Path, prefix: Path, level: int) -> None:
+    """Plays the level's games under twogtp into ``prefix``.dat, .blksgf and .log."""
     for suffix in (".dat", ".blksgf", ".log"):
         prefix.with_suffix(suffix).unlink(missing_ok=True)
     ours = f"{sys.executable} -m blokus gtp --variant {args.variant} --agent {args.agent}"
@@ -92,7 +92,11 @@ def run_level(args: argparse.Namespace, pentobi: Path, level: int, out: Path) ->
         subprocess.run([str(pentobi / "twogtp"), "-b", ours, "-w", theirs, "-g", VARIANTS[args.variant],
                         "-n", str(args.games), "-f", str(prefix), "--threads", str(args.threads), "--quiet"],
                        env=env, check=True, stdout=log, stderr=log)
-    records = replay(prefix.with_suffix(".blksgf"), args.variant)
+
+
+def summarise(prefix: Path, variant: str, level: int) -> dict:
+    """The figures of the games finished in ``prefix``.dat and .blksgf (a run may have been cut short)."""
+    records = replay(prefix.with_suffix(".blksgf"), variant)
     games = score = cpu_ours = cpu_theirs = moves_ours = moves_theirs = margin = 0
     for line in prefix.with_suffix(".dat").read_text().splitlines():
         if line.startswith("#") or not line.strip():
@@ -124,18 +128,26 @@ def main(argv: list[str] | None = None) -> int:
                              "threads= (default: every core), so with more give the agent threads=1")
     parser.add_argument("--pentobi", type=Path, default=ROOT.parent / "shared" / "pentobi",
                         help="directory holding pentobi-gtp and twogtp (default: ../shared/pentobi)")
+    parser.add_argument("--summary", action="store_true",
+                        help="play nothing: print the figures of the games finished in --out (a run cut short)")
     args = parser.parse_args(argv)
+    if args.summary and not args.out:
+        parser.error("--summary reads the records in --out: give --out")
     missing = [tool for tool in ("pentobi-gtp", "twogtp") if not os.access(args.pentobi / tool, os.X_OK)]
-    if missing:
+    if missing and not args.summary:
         print(f"missing: {', '.join(missing)} in {args.pentobi} (build them with its build.sh)", file=sys.stderr)
         return 2
     out = args.out or Path(tempfile.mkdtemp(prefix="bench_strength_"))
     out.mkdir(parents=True, exist_ok=True)
-    print(f"{args.variant}: {args.agent} against pentobi-gtp --nobook; records in {out}")
+    what = "the games in" if args.summary else f"{args.agent} against pentobi-gtp --nobook; records in"
+    print(f"{args.variant}: {what} {out}")
     print(f"{'level':>5} {'games':>5} {'our score':>9} {'95% interval':>14} {'our CPU/move':>12} "
           f"{'Pentobi CPU/move':>16} {'ratio':>6} {'margin':>7}")
     for level in (int(text) for text in args.levels.split(",")):
-        r = run_level(args, args.pentobi, level, out)
+        prefix = out / f"{args.variant}-level{level}"
+        if not args.summary:
+            play_level(args, args.pentobi, prefix, level)
+        r = summarise(prefix, args.variant, level)
         low, high = r["interval"]
         print(f"{r['level']:>5} {r['games']:>5} {r['share']:>9.0%} {f'{low:.0%}-{high:.0%}':>14} "
               f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} "
