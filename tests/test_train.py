@@ -31,6 +31,7 @@ from recorded_games import DUO_DRAW
 
 torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')
 from blokus import train  # noqa: E402
+from blokus._network import evaluator, make_network  # noqa: E402
 from blokus.train import evaluation  # noqa: E402
 from blokus.train.play import SearchOptions, play_games, value_targets  # noqa: E402
 from blokus.train.symmetry import transpose_ids, transpose_rows  # noqa: E402
@@ -116,9 +117,9 @@ def test_value_targets_add_the_score_margin_by_its_weight():
 
 
 def test_policy_targets_sum_to_one_over_the_legal_moves_only():
-    net = train.checkpoint.make_network(4, 0).eval()
+    net = make_network(4, 0).eval()
     options = SearchOptions(simulations=6, c_puct=1.25, dirichlet_alpha=0.3, dirichlet_fraction=0.25)
-    samples, games = play_games(train.runner.evaluator(net), 2, options, sample_plies=4,
+    samples, games = play_games(evaluator(net), 2, options, sample_plies=4,
                                 rng=np.random.default_rng(1), seed=1)
     a = 13_729
     policy, masks = samples.dense_policy(a), samples.legal_masks(a)

@@ -37,18 +37,19 @@ The recipe
     about 450 new positions. What the defaults give: docs/training.md; the measured runs that
     chose them: benchmarks/LOG.md.
 """
-# The modules: settings (run.json and its checks), network (the net as search and optimiser
-# call it), play (self-play with the batched search), buffer (the replay buffer), optimise (the
-# loss and steps), symmetry (the transpose as augmentation), evaluation (matches and the
-# table), checkpoint, log (log.jsonl), plot, files, errors, runner (run itself).
+# The modules: settings (run.json and its checks), play (self-play with the batched search),
+# buffer (the replay buffer), optimise (the loss and steps), symmetry (the transpose as
+# augmentation), evaluation (matches and the table), checkpoint, log (log.jsonl), plot, files,
+# errors, runner (run itself); the network as the search and the optimiser call it, read back
+# and played as an agent is blokus._network, which blokus.agents' net: agent uses too.
 from blokus._optional import needs
 
 with needs("torch", "blokus train"):
     import torch  # noqa: F401
 
-from blokus.train.checkpoint import load_network
+from blokus._network import NetworkAgent, load_network
 from blokus.train.errors import Interrupted, TrainError
-from blokus.train.evaluation import NetworkAgent, format_table, play_match
+from blokus.train.evaluation import format_table, play_match
 from blokus.train.runner import run
 
 __all__ = ["run", "load_network", "NetworkAgent", "play_match", "format_table", "TrainError", "Interrupted"]

@@ -1,57 +1,20 @@
 """Evaluation: the network against the built-in agents, and the table of its win shares.
 
-The network plays its search without root noise, taking the most visited move, or with
-``simulations=0`` its raw policy (the most probable legal placement). In match game g it holds
+The network plays as ``NetworkAgent`` does (``blokus._network.choose_moves``): its search
+without root noise, taking the most visited move, or with ``simulations=0`` its raw policy (the
+most probable legal placement). In match game g it holds
 seat ``g % 2`` (seats alternate); a game won alone counts 1, a tie 1/2 to each side (as the
 ``blokus selfplay`` report counts a k-way tie 1/k), and the 95% interval is Wilson's.
 """
 from __future__ import annotations
 
 import numpy as np
-import torch
 
+from blokus._network import choose_moves, step_seed
 from blokus.agents import make_agent
 from blokus.game import Game
 from blokus.outcomes import wilson
-from blokus.train.network import evaluator, forward
-from blokus.train.play import SearchOptions, step_seed, win_shares
-
-
-def choose_moves(net, games: list[Game], simulations: int, c_puct: float, seed: int) -> np.ndarray:
-    """int (len(games),): the network's move in each game (none over), by its search or, with
-    ``simulations=0``, its raw policy."""
-    if simulations == 0:
-        with torch.no_grad():
-            masks = np.stack([g.legal_mask() for g in games])
-            logits, _ = forward(net, np.stack([g.observation(g.to_move) for g in games]),
-                                np.stack([g.remaining_from(g.to_move) for g in games]), masks)
-        return logits.argmax(dim=1).numpy()
-    options = SearchOptions(simulations, c_puct, dirichlet_alpha=0.3, dirichlet_fraction=0.0)
-    return options.make(games, seed).run(evaluator(net)).best_moves()
-
-
-class NetworkAgent:
-    """An agent (``agent(game) -> placement id``, as ``blokus.agents``) that plays the network.
-
-    Parameters
-    ----------
-    net : blokus.nn.PlacementNet
-        A Duo network (``blokus.train.load_network``).
-    simulations : int
-        Simulations of its search per move; 0 plays the raw policy.
-    c_puct : float
-        The search's exploration constant.
-    seed : int
-        Seeds the search's ties (no noise is added).
-    """
-
-    def __init__(self, net, simulations: int = 32, *, c_puct: float = 1.25, seed: int = 0):
-        self.net, self.simulations, self.c_puct, self.seed = net, simulations, c_puct, seed
-        self.name = f"network:sims={simulations}"
-
-    def __call__(self, game: Game) -> int:
-        return int(choose_moves(self.net, [game], self.simulations, self.c_puct,
-                                step_seed(self.seed, len(game.history)))[0])
+from blokus.train.play import win_shares
 
 
 def play_match(net, opponent: str, games: int, simulations: int, c_puct: float, seed: int,

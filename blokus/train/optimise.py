@@ -8,8 +8,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from blokus._network import forward
 from blokus.train.buffer import ReplayBuffer, Samples
-from blokus.train.network import forward
 from blokus.train.symmetry import transpose_rows
 
 

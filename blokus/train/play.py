@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from blokus._network import step_seed
 from blokus.game import Game
 from blokus.search import BatchedSearch
 from blokus.train.buffer import Samples
@@ -35,11 +36,6 @@ def win_shares(game: Game) -> list[float]:
     """Per player, the share of the win of a finished game: 1/k for each of k winners."""
     winners = game.winners()
     return [1.0 / len(winners) if p in winners else 0.0 for p in range(game.num_players)]
-
-
-def step_seed(seed: int, *keys: int) -> int:
-    """A 64-bit seed for the search at ``keys`` (iteration, ply) of the run seeded ``seed``."""
-    return int(np.random.SeedSequence([seed, *keys]).generate_state(1, np.uint64)[0])
 
 
 def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from blokus import __version__
+from blokus._rundir import saved_settings
 from blokus.agents import parse_agents
-from blokus.selfplay.directory import saved_settings
 from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
 
