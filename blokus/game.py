@@ -67,7 +67,7 @@ class Game(_core.Game):
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter: ``blokus.render.svg(self)`` with its defaults."""
-        from blokus import render
+        from blokus import render  # here and below: `import blokus` leaves render to its first use
 
         return render.svg(self)
 

@@ -44,12 +44,12 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
-try:
+from blokus._optional import needs
+
+with needs("widgets", "blokus.widgets"):
     import anywidget
     import ipywidgets
     import traitlets
-except ImportError as e:  # pragma: no cover - exercised by hand without the extra
-    raise ImportError('blokus.widgets needs anywidget: pip install "blokus[widgets]"') from e
 
 from blokus import _core, analysis, render, sgf
 from blokus.agents import MCTSAgent, make_agent

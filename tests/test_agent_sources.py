@@ -108,6 +108,7 @@ def test_a_gtp_agent_sets_up_a_position_that_does_not_continue_the_last(log):
     assert "set_random_seed" not in commands(log)  # no seed given: none sent
 
 
+@pytest.mark.slow
 def test_a_gtp_agent_survives_pickling_and_plays_in_worker_processes():
     from blokus import arena
 
@@ -126,6 +127,7 @@ def test_a_gtp_agent_survives_pickling_and_plays_in_worker_processes():
             replay.play(int(move))
 
 
+@pytest.mark.slow
 @needs_proc
 @pytest.mark.parametrize("options,message", [
     (["--refuse", "genmove"], r"refused 'genmove b': refused"),
@@ -163,6 +165,7 @@ def test_an_engine_that_hangs_is_killed_at_the_timeout():
     hasty.close()
 
 
+@pytest.mark.slow
 @needs_proc
 def test_an_engine_that_exits_midway_is_reaped_and_restarted(log):
     agent = GTPAgent([sys.executable, str(TINY_ENGINE), "--exit-on", "play"])
@@ -257,6 +260,7 @@ def ppo_file(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_an_sb3_agent_plays_what_the_model_predicts_under_the_legal_mask(ppo_file):
     from sb3_contrib import MaskablePPO
 
@@ -305,7 +309,7 @@ def test_sb3_and_net_agents_of_a_missing_file_name_it():
 @pytest.fixture(scope="module")
 def net_file(tmp_path_factory):
     torch = pytest.importorskip("torch", reason='net: agents need PyTorch: pip install -e ".[torch]"')
-    from blokus.train.network import make_network
+    from blokus._network import make_network
 
     torch.manual_seed(0)
     net = make_network(4, 0)
@@ -314,6 +318,7 @@ def net_file(tmp_path_factory):
     return path, net.eval()
 
 
+@pytest.mark.slow
 def test_a_net_agent_plays_the_argmax_of_its_masked_logits(net_file):
     import torch
 
@@ -395,6 +400,7 @@ class FirstLegal:
         return lowest_legal(game)
 
 
+@pytest.mark.slow
 def test_arena_plays_agent_objects_beside_strings_on_workers_too():
     from blokus import arena
 

@@ -152,6 +152,7 @@ def test_mcts_search_and_policy_move_leave_the_game_unchanged_midgame():
     game.play(rng.choice(game.legal_moves().tolist()))  # still playable from the same state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("start", ["fixed", "any"])
 @pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "classic_teams", "duo"])
@@ -170,6 +171,7 @@ def test_mcts_plays_full_games_with_legal_moves_only(variant, start, threads):
     assert game.to_move == -1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_mcts_with_rave_margin_and_replies_plays_full_games_with_legal_moves_only(variant):
     # the last good replies are a colour's (in classic_3 the shared colour's, by rotation): a
@@ -378,6 +380,7 @@ def test_mcts_finds_the_only_winning_move(seed0, start, moves, threads):
         assert MCTSAgent(3000, threads=threads, seed=seed)(game) == win, (seed, outcome)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("seed0,start,moves", P.CLASSIC_2_ONE_WIN,
                          ids=[f"seed{s}" for s, _, _ in P.CLASSIC_2_ONE_WIN])
@@ -669,6 +672,7 @@ def test_a_limit_in_cpu_seconds_lets_every_thread_use_that_much_cpu(threads):
     assert make_agent("mcts:seconds=0.05:cpu=1").options["cpu"] is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
 def test_early_stop_1_plays_the_move_of_the_whole_search(variant):
     # A search stopped once its most visited move leads by more than the simulations left

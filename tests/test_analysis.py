@@ -285,6 +285,7 @@ def test_cut_off_pocket_by_hand():
 
 
 # ------------------------------------------------------------------ oracle mobility
+@pytest.mark.slow
 @pytest.mark.parametrize("name,index,plies", [("duo_random", 0, [0, 1, 7, 15, 21, 25]),
                                               ("duo_any_start", 0, [0, 1, 2, 10, 20]),
                                               ("classic_random", 0, [0, 3, 17, 40, 59]),

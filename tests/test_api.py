@@ -140,6 +140,7 @@ def test_board_is_live():
     assert np.all(board == -1)
 
 
+@pytest.mark.slow
 def test_board_survives_game_deletion():
     game = blokus.Game("duo", start="fixed")
     game.play("e10")
@@ -516,6 +517,7 @@ def current_rss_kb():
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+@pytest.mark.slow
 def test_play_undo_cycles_do_not_grow_memory():
     game = blokus.Game("classic", start="fixed")
     for _, text in constructed.G20[:20]:

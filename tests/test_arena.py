@@ -89,6 +89,7 @@ def test_more_seats_than_agents_as_selfplay_defines_it():
     assert "several seats" in str(result)
 
 
+@pytest.mark.slow
 def test_the_same_games_on_one_or_two_workers_and_as_selfplay(tmp_path):
     kwargs = dict(games=6, variant="duo", seed=9)
     one = arena.match(["mcts:sims=10", "greedy"], workers=1, **kwargs)
@@ -116,7 +117,7 @@ def test_the_table_forms(greedy_random, monkeypatch):
     frame = greedy_random.to_pandas()
     assert isinstance(frame, pandas.DataFrame) and list(frame["agent"]) == ["greedy", "random"]
     monkeypatch.setitem(sys.modules, "pandas", None)
-    with pytest.raises(ModuleNotFoundError, match="needs pandas"):
+    with pytest.raises(ModuleNotFoundError, match=r'to_pandas needs pandas: pip install "blokus\[pandas\]"'):
         greedy_random.to_pandas()
     with pytest.raises(KeyError, match="mcts"):
         greedy_random["mcts"]
@@ -271,6 +272,7 @@ def test_two_agents_rating_by_hand():
     assert {row["agent"]: row["rating"] for row in t.rows()}["random"] == pytest.approx(-rows["greedy"]["rating"])
 
 
+@pytest.mark.slow
 def test_a_tournament_is_the_same_on_two_workers(three_way):
     two = arena.tournament(["greedy", "random", "mcts:sims=5"], games=4, variant="duo", seed=2, workers=2)
     assert two.rows() == three_way.rows()
@@ -325,6 +327,7 @@ def test_the_command_refuses_bad_options(argv, message, capsys):
     assert "blokus tournament: error:" in err and message in err
 
 
+@pytest.mark.slow
 def test_the_command_is_on_the_command_line():
     result = subprocess.run([sys.executable, "-m", "blokus", "tournament", "--help"], capture_output=True,
                             text=True)
@@ -333,6 +336,7 @@ def test_the_command_is_on_the_command_line():
         assert option in result.stdout
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_command_with_130():
     argv = ["--agents", "mcts:sims=3000,greedy", "--games", "400", "--workers", "2", "--progress"]
     proc = subprocess.Popen([sys.executable, "-m", "blokus", "tournament", *argv], stdout=subprocess.PIPE,

@@ -34,6 +34,7 @@ def test_teams_are_reported_per_team():
     assert rows[1].split()[-3:] == ["1", "0", "100.0%"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     ["random", "--games", "0"],
     ["random", "--seed", "-1"],
@@ -152,6 +153,7 @@ def test_solve_is_a_subcommand(tmp_path, capsys):
     assert result.returncode == 2
 
 
+@pytest.mark.slow
 def test_a_reader_that_goes_away_ends_the_command_quietly():
     # `blokus random | head -1`: no traceback on the closed pipe
     run = subprocess.run(f"{sys.executable} -m blokus random --games 20000 | head -1", shell=True,

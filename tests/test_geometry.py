@@ -68,6 +68,7 @@ def test_reference_orientation_counts():
     assert sum(ORIENTATION_COUNTS) == 91
 
 
+@pytest.mark.slow
 def test_engine_piece_shapes(table):
     """Every placement of piece p has the shape of PIECE_NAMES[p] (in some orientation),
     and together they use every fixed orientation of it."""
@@ -80,6 +81,7 @@ def test_engine_piece_shapes(table):
         assert shapes == fixed_orientations(PIECE_CELLS[name]), name
 
 
+@pytest.mark.slow
 def test_engine_orientation_column(table):
     """The orientation column names one fixed orientation: per piece, its values and the
     shapes are in one-to-one correspondence, with rules.md's count of orientations."""
@@ -99,6 +101,7 @@ def test_engine_orientation_column(table):
     assert total == 91
 
 
+@pytest.mark.slow
 def test_anchor_is_a_translation_reference(table):
     """For one (piece, orientation), cells minus the anchor are the same offsets everywhere."""
     variant, pl = table
@@ -151,6 +154,7 @@ def test_cells_in_bounds_padded_and_sized(table):
     assert np.all(cells[~used] == -1)
 
 
+@pytest.mark.slow
 def test_placements_are_every_way_to_lay_every_orientation(table):
     """As cell sets, the engine's table is exactly the reference table: no duplicate, none
     missing, none extra."""

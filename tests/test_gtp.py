@@ -315,6 +315,7 @@ def test_a_record_larger_than_the_cap_is_refused_unread(duo, tmp_path):
     assert len(duo.game.history) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/zero") or resource is None, reason="needs /dev/zero and setrlimit")
 def test_loadsgf_of_an_endless_device_is_refused_unread():
     # /dev/zero never ends: read whole it would take all memory. The engine runs with its address

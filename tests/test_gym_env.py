@@ -144,6 +144,7 @@ def run_fresh(code):
 # Gymnasium 1.0 dropped its plugin entry points, so the ids need blokus imported: in either order
 # (import blokus before Gymnasium leaves a hook that registers them after Gymnasium's import), or
 # by Gymnasium itself for an id "blokus:<id>". The hook must survive a find_spec that only looks.
+@pytest.mark.slow
 @pytest.mark.parametrize("imports, make_id", [
     ("import gymnasium, blokus", "blokus/Duo-v0"),
     ("import blokus, gymnasium", "blokus/Duo-v0"),
@@ -238,6 +239,7 @@ def test_episode_seat_0(env_id):
         assert colours == {0}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "env_id, seat, mode",
     [

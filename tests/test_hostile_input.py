@@ -289,13 +289,13 @@ def test_gtp_command_line_survives_a_strict_decoder():
 
 def test_vector_game_sizes_and_types():
     with pytest.raises(ValueError, match="num_envs out of range"):
-        blokus.VectorGame(2**62)
+        blokus.VectorGame(2**62, "duo")
     with pytest.raises(ValueError, match="num_envs out of range"):
-        blokus.VectorGame(0)
+        blokus.VectorGame(0, "duo")
     with pytest.raises(TypeError, match="num_envs must be an int, not bool"):
-        blokus.VectorGame(True)
+        blokus.VectorGame(True, "duo")
     with pytest.raises(ValueError, match="seat out of range\\(2\\)"):
-        blokus.VectorGame(2).play_opponents("random", seat=2**70)
+        blokus.VectorGame(2, "duo").play_opponents("random", seat=2**70)
 
 
 def test_vector_step_refuses_a_masked_array():
@@ -327,6 +327,7 @@ def _while_stepping(games, action):
 PARTS = 4 * 4096  # four of the binding's parts: Ctrl-C is seen between two of them
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_the_middle_of_a_step_leaves_a_batch_that_asks_for_reset():
     games = blokus.VectorGame(PARTS, "duo", seed=3, num_threads=1)
     thread = _while_stepping(games, lambda: os.kill(os.getpid(), signal.SIGINT))
@@ -344,6 +345,7 @@ def test_ctrl_c_in_the_middle_of_a_step_leaves_a_batch_that_asks_for_reset():
     assert set(games.ply.tolist()) == {1}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
 def test_a_child_forked_in_the_middle_of_a_step_gets_a_batch_that_asks_for_reset():
     games = blokus.VectorGame(PARTS, "duo", seed=3, num_threads=2)

@@ -67,6 +67,7 @@ def test_a_pruned_tree_still_finds_the_only_winning_move():
         assert MCTSAgent(3000, max_nodes=30, threads=1, seed=seed)(game) == win
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["duo", "classic", "classic_3"])
 def test_a_tree_pruned_again_and_again_plays_legal_games(variant):
     agent = MCTSAgent(150, max_nodes=20, threads=1, seed=3)

@@ -167,6 +167,7 @@ def test_a_kept_tree_with_threads_keeps_every_trees_subtree():
     assert second["simulations"] > 90  # each tree searched the move played, so each keeps some
 
 
+@pytest.mark.slow
 def test_a_tree_in_use_is_left_alone():
     game = Game("duo", start="fixed")
     tree = _core.mcts_tree()

@@ -16,7 +16,9 @@
 * the trunk's added planes: the mover's cells by a corner only are the engine's attachment points;
 * ``MaskablePPO(blokus.nn.MaskablePlacementPolicy, env)`` builds on ``blokus/Duo-v0``, its
   distribution gives masked ids probability 0, it saves and loads with the same choices, and it
-  refuses an ``net_arch`` and a foreign action space;
+  refuses an ``net_arch`` and a foreign action space; a saved model names its policy
+  ``blokus.nn.MaskablePlacementPolicy`` in the very bytes a model saved before the class left
+  ``blokus/nn.py`` holds, and those bytes load as the class;
 * ``ppo_settings(num_envs)`` gives an update every 1,024 learner moves on any number of games
   (the documented recipe), and refuses a number of games that is not an int >= 1.
 """
@@ -28,6 +30,7 @@ import pytest
 import blokus
 
 torch = pytest.importorskip("torch", reason='blokus.nn needs PyTorch: pip install -e ".[torch]"')
+import blokus._nn_parts  # noqa: E402
 import blokus.nn  # noqa: E402
 
 pytestmark = pytest.mark.slow  # the training networks, in torch
@@ -175,7 +178,7 @@ def test_trunk_finds_each_colours_attachment_points(variant):
     observation's last plane); each colour's cells by a side are empty and touch it."""
     obs, _, _ = positions(variant, 12, seed=3)
     colours = obs.shape[1] - 1
-    planes = blokus.nn._contacts(torch.as_tensor(obs[:, :colours]).float()).numpy().astype(bool)
+    planes = blokus._nn_parts._contacts(torch.as_tensor(obs[:, :colours]).float()).numpy().astype(bool)
     for k in range(colours, len(obs)):  # every colour has a piece down
         np.testing.assert_array_equal(planes[k, colours], obs[k, colours].astype(bool))
         empty = obs[k, :colours].sum(axis=0) == 0
@@ -218,6 +221,24 @@ def test_policy_masks_and_saves(tmp_path):
         mask = info["action_mask"].view(bool)
         ours = model.predict(obs, action_masks=mask, deterministic=True)[0]
         assert mask[ours] and ours == loaded.predict(obs, action_masks=mask, deterministic=True)[0]
+
+
+# The policy class as a model saved before the class moved to blokus/_sb3_policy.py holds it
+# (its data file's "policy_class" ":serialized:", base64 of the pickle of blokus.nn's name)
+SAVED_POLICY_CLASS = "gAWVKQAAAAAAAACMCWJsb2t1cy5ubpSMF01hc2thYmxlUGxhY2VtZW50UG9saWN5lJOULg=="
+
+
+def test_saved_models_name_the_policy_by_its_public_path(tmp_path):
+    import base64
+    import json
+    import pickle
+    import zipfile
+
+    assert pickle.loads(base64.b64decode(SAVED_POLICY_CLASS)) is blokus.nn.MaskablePlacementPolicy
+    make_model(gymnasium.make("blokus/Duo-v0")).save(tmp_path / "model.zip")
+    with zipfile.ZipFile(tmp_path / "model.zip") as saved:
+        data = json.loads(saved.read("data"))
+    assert data["policy_class"][":serialized:"] == SAVED_POLICY_CLASS
 
 
 @pytest.mark.parametrize("size_prior", [1.0, 0.0])

@@ -153,6 +153,7 @@ def test_vector_scores_decide_the_rewards():
     ("blokus.nn", "torch", "torch"),
     ("blokus.sb3", "stable_baselines3", "train"),
     ("blokus.rllib", "ray", "rllib"),
+    ("blokus.widgets", "anywidget", "widgets"),
 ])
 def test_missing_optional_dependency_names_the_extra(monkeypatch, module, missing, extra):
     for name in [m for m in sys.modules if m == missing or m.startswith(missing + ".")] or [missing]:

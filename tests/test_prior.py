@@ -149,6 +149,7 @@ def test_the_feature_names_shapes_and_errors():
         _core.prior_features("duo")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", ["any", "fixed"])
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_features_follow_their_definitions(variant, start):
@@ -303,6 +304,7 @@ def worst_fit(x, y):
     return float(np.abs(x @ w - y).max())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variants,games,every", [
     (["duo"], 12, 1), (["classic", "classic_2", "classic_3", "classic_teams"], 2, 3)], ids=["14x14", "20x20"])
 def test_the_prior_is_exp_of_a_linear_function_of_the_features_per_phase(variants, games, every):

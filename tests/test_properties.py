@@ -18,6 +18,7 @@ import copy
 import pickle
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -132,6 +133,7 @@ def reference_ids(ref, variant, colour):
 
 
 # ------------------------------------------------------------------ properties
+@pytest.mark.slow
 @SETTINGS
 @given(game_specs())
 def test_undo_restores_exact_state(spec):
@@ -204,6 +206,7 @@ def test_legal_mask_agrees_with_legal_moves(spec):
         assert np.array_equal(np.flatnonzero(mask), moves)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game_specs(), st.randoms(use_true_random=False))
 def test_legal_moves_play_and_others_raise(spec, rnd):
@@ -251,6 +254,7 @@ def test_legal_moves_play_and_others_raise(spec, rnd):
         assert_state(before, state(game))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game_specs())
 def test_state_agrees_with_history(spec):

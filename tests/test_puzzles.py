@@ -140,6 +140,7 @@ def pentominoes(shape):
     return pz.Packing(shape, {"pentominoes": 1})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape, fixed, classes", [((3, 20), 8, 2), ((20, 3), 8, 2), ((4, 15), 1472, 368)])
 def test_pentomino_rectangles_counted(shape, fixed, classes):
     puzzle = pentominoes(shape)
@@ -482,6 +483,7 @@ def run_cli(argv, capsys):
     return status, *capsys.readouterr()
 
 
+@pytest.mark.slow
 def test_cli_solves_and_writes_pictures(tmp_path, capsys):
     out = tmp_path / "p.svg"
     status, stdout, stderr = run_cli(["solve", "8x10", "--seed", "3", "--out", str(out)], capsys)

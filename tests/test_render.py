@@ -538,6 +538,7 @@ def by_gid(ax, gid):
     return [a for a in list(ax.patches) + list(ax.collections) if a.get_gid() == gid]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_plot_matches_svg(agg, name):
     game, options = make(name)

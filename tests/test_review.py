@@ -3,6 +3,7 @@ evaluate's win probabilities."""
 import csv
 import itertools
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -115,6 +116,7 @@ def test_review_of_an_empty_game():
     assert len(review) == 0 and review.curve.shape == (1, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic_3", "classic_teams"])
 def test_review_of_a_game_of_more_colours(variant):
     from blokus.agents import make_agent
@@ -308,6 +310,7 @@ def test_calibration_keeps_the_order_of_the_chances():
 
 
 # ------------------------------------------------------------------ blokus review
+@pytest.mark.slow
 def test_cli_review_writes_the_table_the_plot_and_the_annotated_record(tmp_path, capsys):
     game = played_out(duo(WON_ENDGAME + [BLUNDER]))
     record = tmp_path / "game.blksgf"
@@ -324,6 +327,15 @@ def test_cli_review_writes_the_table_the_plot_and_the_annotated_record(tmp_path,
     assert (tmp_path / "game.review.png").read_bytes().startswith(b"\x89PNG")
     pq = pytest.importorskip("pyarrow.parquet")
     assert pq.read_table(tmp_path / "game.review.parquet").column("label").to_pylist() == [r["label"] for r in rows]
+
+
+def test_cli_review_without_matplotlib_writes_the_tables_only(tmp_path, capsys, monkeypatch):
+    record = tmp_path / "game.blksgf"
+    blokus.sgf.write(record, [duo(WON_ENDGAME)])
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if the plot extra were not installed
+    assert main(["review", str(record), "--agent", AGENT, "--seed", "1", "--no-progress"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.blksgf", "game.review.csv", "game.review.parquet"]
+    assert "game.review.png" not in capsys.readouterr().err
 
 
 def test_cli_review_bad_record(tmp_path, capsys):

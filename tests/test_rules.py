@@ -102,6 +102,7 @@ CONSTRUCTED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(CONSTRUCTED))
 def test_constructed_games_are_legal_per_reference(name):
     # Guards the test data itself: every move legal for the colour to move, per the reference.

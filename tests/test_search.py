@@ -178,6 +178,7 @@ def test_uniform_zero_evaluator_visits_like_the_plain_search(name):
     assert search.visit_counts().sum() == sims
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", POSITIONS)
 @pytest.mark.parametrize("fpu", [None, 0.0, 1.0])
 def test_position_dependent_evaluator_visits_like_the_plain_search(name, fpu):
@@ -427,6 +428,7 @@ def test_noise_follows_the_dirichlet_distribution(alpha):
     assert abs(sums.mean() - expected) < 5 * spread / math.sqrt(games), (sums.mean(), expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("alpha", [5e-324, 1e-320, 1e-300])
 def test_noise_at_a_tiny_alpha_is_all_on_one_move_drawn_uniformly(alpha):
     """As alpha goes to 0, Dir(alpha) over n moves goes to 1 on one move, each move with
@@ -624,6 +626,7 @@ def test_children_bad_paths():
 
 # --- 7. threads, Ctrl-C, memory ----------------------------------------------------------------
 
+@pytest.mark.slow
 def test_ctrl_c_in_the_middle_of_a_walk_leaves_a_search_that_goes_on():
     """While a walk runs with the GIL released, another thread's call raises RuntimeError; a
     SIGINT then stops the walk between two parts of 64 games, and the next pending() finishes
@@ -657,6 +660,7 @@ def test_ctrl_c_in_the_middle_of_a_walk_leaves_a_search_that_goes_on():
     assert (counts == whole.visit_counts()[0]).all()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
                     reason="AddressSanitizer's quarantine keeps freed trees, so RSS grows under it; "
                            "the plain test run checks this")
@@ -686,6 +690,7 @@ def test_a_search_larger_than_the_machine_is_refused_before_it_reserves_anything
     assert "%" not in str(info.value)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
                     reason="AddressSanitizer's quarantine keeps freed memory, so RSS grows under it; "
                            "the plain test run checks this")

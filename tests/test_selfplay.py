@@ -39,6 +39,7 @@ def duo_run(tmp_path_factory):
 # ---------------------------------------------------------------------------------------------
 # Determinism
 
+@pytest.mark.slow
 def test_same_seed_same_records_on_one_or_two_workers(tmp_path):
     kwargs = dict(variant="duo", games=8, agents=["mcts:sims=20", "greedy"], seed=9)
     selfplay.run(tmp_path / "a", workers=1, **kwargs)
@@ -55,6 +56,7 @@ def test_same_seed_same_records_on_one_or_two_workers(tmp_path):
     assert (tmp_path / "d" / "games.blksgf").read_bytes() != a
 
 
+@pytest.mark.slow
 def test_classic_three_players_same_on_workers(tmp_path):
     kwargs = dict(variant="classic_3", games=6, agents="random,greedy,mcts:sims=5", seed=1)
     selfplay.run(tmp_path / "a", workers=1, **kwargs)
@@ -261,6 +263,7 @@ def test_bad_settings_are_refused_before_anything_is_written(tmp_path):
         selfplay.run(tmp_path / "file")
 
 
+@pytest.mark.slow
 def test_a_used_directory_needs_resume_and_the_same_settings(duo_run, tmp_path):
     out, _ = duo_run
     with pytest.raises(SelfPlayError, match="not empty.*--resume"):
@@ -304,6 +307,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow
 def test_a_script_without_the_main_guard_is_refused_and_leaves_nothing(tmp_path):
     # Pool workers start by importing the script (spawn): unguarded, each would start the run.
     out = tmp_path / "runs_py"
@@ -364,6 +368,7 @@ def _failing_source():
     return source()
 
 
+@pytest.mark.slow
 def test_resume_extends_and_drops_a_cut_line(tmp_path, duo_run):
     ref, _ = duo_run
     out = tmp_path / "run"

@@ -385,6 +385,7 @@ def test_loads_stops_reading_at_a_second_game_tree():
     assert peak < len(text) // 100  # the first tree and the start of the second only
 
 
+@pytest.mark.slow
 def test_memory_of_long_values_and_many_empty_nodes_is_in_proportion_to_the_text():
     # a comment of 10**6 characters is one string of that length (and its pieces while read);
     # 50000 empty nodes (";" each) are a list slot each in the tree and in its main line

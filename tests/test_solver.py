@@ -101,6 +101,7 @@ def endgames():
     return {key: endgame(*key) for key in POSITIONS}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", POSITIONS, ids=[f"{v}-{s}" for v, s in POSITIONS])
 def test_value_and_best_moves_match_exhaustive_minimax(endgames, key):
     game, values, signs = endgames[key]

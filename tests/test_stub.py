@@ -71,7 +71,8 @@ def test_the_stub_gives_the_dtypes_the_game_returns():
 
 
 def test_the_stub_gives_the_dtypes_the_vector_game_returns():
-    vg = blokus.VectorGame(2, "duo")
+    # the C type the stub describes (blokus.VectorGame shows its int8 remaining as bool)
+    vg = blokus._core.VectorGame(2, "duo", num_threads=1, seed=0)
     vg.step_policy("greedy")
     dtypes = array_dtypes("VectorGame")
     assert {"board", "scores", "done", "episodes", "legal_ids", "legal_bits"} <= set(dtypes)

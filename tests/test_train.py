@@ -38,9 +38,10 @@ from recorded_games import CLASSIC_SHARED_WIN, CLASSIC_TEAMS_DRAW, DUO_DRAW
 
 torch = pytest.importorskip("torch", reason='blokus train needs PyTorch: pip install -e ".[torch]"')
 from blokus import train  # noqa: E402
-from blokus.train import evaluation, network, optimise, symmetry  # noqa: E402
+from blokus._network import evaluator, make_network, player_values  # noqa: E402
+from blokus._sides import side_values  # noqa: E402
+from blokus.train import evaluation, optimise, symmetry  # noqa: E402
 from blokus.train.play import SearchOptions, play_games  # noqa: E402
-from blokus.train.sides import side_values  # noqa: E402
 from blokus.train.symmetry import transpose_ids, transpose_rows  # noqa: E402
 
 pytestmark = pytest.mark.slow  # trains networks, in this process and in `blokus train` subprocesses
@@ -172,13 +173,13 @@ def test_the_search_gets_each_players_value_from_the_network_outputs():
     # classic_3, green to move: outputs green, blue, yellow, red; green scores for nobody, so the
     # softmax of logits (9, 0, ln 2, 0) over blue, yellow, red is 1/4, 1/2, 1/4
     logits = torch.tensor([[9.0, 0.0, np.log(2.0), 0.0]])
-    np.testing.assert_allclose(network.player_values("classic_3", logits, [3]), [[0.25, 0.5, 0.25]], rtol=1e-6)
+    np.testing.assert_allclose(player_values("classic_3", logits, [3]), [[0.25, 0.5, 0.25]], rtol=1e-6)
     # classic, red to move: outputs red, green, blue, yellow (no colour left out)
     logits = torch.tensor([[np.log(4.0), 0.0, np.log(2.0), np.log(1.0)]])
-    np.testing.assert_allclose(network.player_values("classic", logits, [2]), [[2 / 8, 1 / 8, 4 / 8, 1 / 8]],
+    np.testing.assert_allclose(player_values("classic", logits, [2]), [[2 / 8, 1 / 8, 4 / 8, 1 / 8]],
                                rtol=1e-6)
     # classic_teams, yellow to move, its side's value sigmoid(ln 3) = 3/4: both partners 3/4
-    np.testing.assert_allclose(network.player_values("classic_teams", torch.tensor([np.log(3.0)]), [1]),
+    np.testing.assert_allclose(player_values("classic_teams", torch.tensor([np.log(3.0)]), [1]),
                                [[0.25, 0.75, 0.25, 0.75]], rtol=1e-6)
 
 
@@ -236,9 +237,9 @@ def test_a_resume_of_another_variant_is_refused(variant_runs, capsys):
 
 
 def test_policy_targets_sum_to_one_over_the_legal_moves_only():
-    net = train.checkpoint.make_network(4, 0).eval()
+    net = make_network(4, 0).eval()
     options = SearchOptions(simulations=6, c_puct=1.25, dirichlet_alpha=0.3, dirichlet_fraction=0.25)
-    samples, games = play_games(train.runner.evaluator(net), 2, options, sample_plies=4,
+    samples, games = play_games(evaluator(net), 2, options, sample_plies=4,
                                 rng=np.random.default_rng(1), seed=1)
     a = 13_729
     policy, masks = samples.dense_policy(a), samples.legal_masks(a)

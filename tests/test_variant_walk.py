@@ -30,6 +30,9 @@ DOCUMENTED_RGB = {"blue": (30, 90, 200), "yellow": (235, 190, 20), "red": (210, 
                   "purple": (120, 60, 170), "orange": (240, 130, 20)}
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# compiles a test build of the C library, and walks every variant through every part
+pytestmark = pytest.mark.slow
+
 
 def random_game(name, plies=None, seed=0):
     """A game of `name` (start "fixed") with uniformly random moves: `plies` of them, or to its end."""

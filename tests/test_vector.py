@@ -45,6 +45,7 @@ loosely (cells, hands, ply, scores from the hands, turn, planes) until its reset
 
 import json
 import os
+import warnings
 
 import numpy as np
 import pytest
@@ -117,6 +118,7 @@ def advance_random(vg, games, rng, steps):
 
 
 # ------------------------------------------------------------------ lockstep with blokus.Game
+@pytest.mark.slow
 @pytest.mark.parametrize("start", BOTH_STARTS)
 @pytest.mark.parametrize("variant", ALL_VARIANTS)
 def test_lockstep_with_games(variant, start):
@@ -186,6 +188,7 @@ def recorded_batch(variant, start):
     return [(CONSTRUCTED[k][0], CONSTRUCTED[k][1], None) for k in names]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, start",
     [("duo", "fixed"), ("duo", "any"), ("classic", "fixed"), ("classic", "any"), ("classic_2", "fixed"),
@@ -237,14 +240,33 @@ def test_recorded_games_in_a_batch(variant, start):
 
 # ------------------------------------------------------------------ construction
 def test_defaults_duo_fixed():
-    vg = blokus.VectorGame(2)
-    assert vg.board.shape == (2, 14, 14)
+    with pytest.warns(FutureWarning, match='will play "classic".*variant="duo"'):
+        vg = blokus.VectorGame(2)
+    assert vg.variant == "duo" and vg.board.shape == (2, 14, 14)
     assert vg.legal_mask.shape == (2, 13729)
     np.testing.assert_array_equal(vg.num_legal, [414, 414])
     game = blokus.Game("duo", start="fixed")
     for i in range(2):
         assert_row_matches(vg, i, game, "defaults")
     np.testing.assert_array_equal(vg.episodes, [0, 0])
+
+
+def test_a_variant_given_does_not_warn():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert blokus.VectorGame(1, "duo").variant == "duo"
+        assert blokus.VectorGame(1, variant="classic").variant == "classic"
+
+
+def test_remaining_is_a_bool_view_like_game_remaining():
+    vg = blokus.VectorGame(2, "duo", seed=0)
+    hands = vg.remaining  # taken before the step: a view, it follows it
+    assert hands.dtype == blokus.Game("duo").remaining.dtype == np.bool_ and not hands.flags.writeable
+    actions = np.argmax(vg.legal_mask, axis=1)  # purple's first legal placement in each game
+    vg.step(actions)
+    pieces = blokus.placements("duo").piece[actions]
+    for i in range(2):  # orange to move: its own hand first (all 21 pieces), then purple's, less one
+        assert hands[i, 0].all() and hands[i, 1].sum() == 20 and not hands[i, 1, pieces[i]]
 
 
 @pytest.mark.parametrize("variant", ALL_VARIANTS)
@@ -274,8 +296,8 @@ def test_first_move_counts(variant, start):
 
 @pytest.mark.parametrize(
     "args, kwargs",
-    [((0,), {}), ((-1,), {}), ((2, "chess"), {}), ((2, "Duo"), {}), ((2, "duo"), {"start": "corner"}),
-     ((2, "classic"), {"start": ""}), ((2,), {"num_threads": 0}), ((2,), {"num_threads": -2})],
+    [((0, "duo"), {}), ((-1, "duo"), {}), ((2, "chess"), {}), ((2, "Duo"), {}), ((2, "duo"), {"start": "corner"}),
+     ((2, "classic"), {"start": ""}), ((2, "duo"), {"num_threads": 0}), ((2, "duo"), {"num_threads": -2})],
 )
 def test_bad_constructor_arguments(args, kwargs):
     with pytest.raises(ValueError):
@@ -558,6 +580,7 @@ def follow_policy(vg, variant, start, policy, steps, on_move=None, stop_when_res
     return games, resets
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, start",
     [(v, "fixed") for v in ALL_VARIANTS] + [("duo", "any"), ("classic", "any")],
@@ -584,6 +607,7 @@ def test_greedy_policy_plays_largest_legal_piece(variant, start):
     assert (resets > 0).all()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, start, steps", [("duo", "fixed", 60), ("duo", "any", 60),
                                                    ("classic", "fixed", 70), ("classic", "any", 12),
                                                    ("classic_3", "fixed", 12)])
@@ -720,6 +744,7 @@ def view_colour_of(vg, i, over_view=0):
     return over_view if vg.done[i] else int(vg.to_move[i])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, seat, opponent",
     [("duo", 0, "greedy"), ("duo", 1, "greedy"), ("duo", 1, "random"), ("classic", 0, "random"),
@@ -833,6 +858,7 @@ def run_trace(variant, n, threads, seed, mode, steps):
     return trace
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["random", "greedy", "opponents-greedy", "opponents-random"])
 @pytest.mark.parametrize("variant, n", [("duo", 7), ("classic", 5), ("duo", 1)])
 def test_thread_counts_give_identical_results(variant, n, mode):
@@ -847,6 +873,7 @@ def test_thread_counts_give_identical_results(variant, n, mode):
             assert_same_snapshot(a, b, f"{mode}: threads={threads} vs 1, step {k}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_thread_counts_large_batch(variant):
     """More games than threads by far: the same arrays after many steps of each policy."""

@@ -299,6 +299,7 @@ def run_episodes(variant, seat, opponent, mode, start="fixed", n=3, episodes=1, 
     return f, rewards_seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variant, seat, opponent, mode",
     [

@@ -203,6 +203,7 @@ def _open_widgets():
     return widget._instances if hasattr(widget, "_instances") else widget.Widget.widgets
 
 
+@pytest.mark.slow
 def test_closed_boards_leave_nothing_registered():
     import gc
     import weakref

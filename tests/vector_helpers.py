@@ -36,7 +36,7 @@ VIEW_SPECS = {
     "scores": (np.int16, lambda n, h, w, c, p, a: (n, c)),
     "done": (np.bool_, lambda n, h, w, c, p, a: (n,)),
     "observation": (np.int8, lambda n, h, w, c, p, a: (n, c + 1, h, w)),
-    "remaining": (np.int8, lambda n, h, w, c, p, a: (n, c, 21)),
+    "remaining": (np.bool_, lambda n, h, w, c, p, a: (n, c, 21)),
     "ply": (np.int32, lambda n, h, w, c, p, a: (n,)),
     "episode_length": (np.int32, lambda n, h, w, c, p, a: (n,)),
     "episode_scores": (np.int16, lambda n, h, w, c, p, a: (n, c)),

@@ -39,8 +39,7 @@ def _maskable_ppo(key: tuple[str, int, int]):
 @functools.lru_cache(maxsize=8)
 def _network(key: tuple[str, int, int]):
     with needs("torch", "the net: agent"):
-        import torch  # noqa: F401
-    from blokus.train import load_network
+        from blokus._network import load_network
     return load_network(key[0])
 
 
@@ -151,7 +150,7 @@ class NetAgent:
                simulations, f"in [0, {MAX_NET_SIMULATIONS}]")
         self.path = os.fspath(path)
         net = _network(_file_key(path))  # first: without torch, its error names this agent
-        from blokus.train import NetworkAgent
+        from blokus._network import NetworkAgent
 
         self._player = NetworkAgent(net, simulations, seed=random.Random(seed).getrandbits(63))
         self.name = f"net:{self.path}" + (f":sims={simulations}" if simulations else "")
@@ -165,7 +164,7 @@ class NetAgent:
         return dict(self.__dict__, _player=(player.simulations, player.c_puct, player.seed))
 
     def __setstate__(self, state: dict) -> None:
-        from blokus.train import NetworkAgent
+        from blokus._network import NetworkAgent
 
         simulations, c_puct, seed = state["_player"]
         net = _network(_file_key(state["path"]))

@@ -9,10 +9,12 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 import numpy as np
 
 from blokus import _core
+from blokus._optional import needs
 from blokus.agents import Agent, MCTSAgent, Search, make_agent
 from blokus.agents._mcts import available_cores
 from blokus.analysis._engine import DEFAULT_SOLVE, _check_solve, _evaluation, _solution
 from blokus.game import Game
+from blokus.render._style import _hex, _palette
 from blokus.variants import variant as variant_facts
 
 LABELS = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -142,9 +144,6 @@ class Review:
         ModuleNotFoundError
             matplotlib is not installed.
         """
-        from blokus._optional import needs
-        from blokus.render._style import _hex, _palette
-
         with needs("plot", "Review.plot"):
             import matplotlib.pyplot as plt
         if not isinstance(player, (int, np.integer)) or not 0 <= player < self.curve.shape[1]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import abc
 
+from blokus._optional import needs
+
 
 class Table(abc.ABC):
     """A table with one row per agent: ``rows()`` (list of dict), ``to_dict()`` (dict of
@@ -27,13 +29,10 @@ class Table(abc.ABC):
         Raises
         ------
         ModuleNotFoundError
-            pandas is not installed (``pip install pandas``).
+            pandas is not installed (``pip install "blokus[pandas]"``).
         """
-        try:
+        with needs("pandas", f"{type(self).__name__}.to_pandas"):
             import pandas
-        except ModuleNotFoundError as err:
-            raise ModuleNotFoundError(f"{type(self).__name__}.to_pandas needs pandas: pip install pandas",
-                                      name=err.name) from err
         return pandas.DataFrame(self.rows(), columns=list(self.COLUMNS))
 
     def __repr__(self) -> str:

@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 
 from blokus import argtypes
+from blokus._optional import installed
 
 EPILOG = """\
 files written (PREFIX: --out, default the record's path without .blksgf, plus .review):
   PREFIX.csv      one row per move: mover, move played, engine's best move, win probability and
                   expected score before and after, loss in win probability, label
-  PREFIX.parquet  the same table (when pyarrow is installed)
+  PREFIX.parquet  the same table
   PREFIX.png      the win-probability curve with the mistakes marked (when matplotlib is installed)
   PREFIX.blksgf   with --annotate: the game with the review in each move's comment (Pentobi shows it)
 
@@ -64,21 +65,18 @@ def _write_csv(path: Path, rows: list[dict], columns) -> None:
         writer.writerows(rows)
 
 
-def _write_parquet(path: Path, rows: list[dict], columns) -> bool:
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ModuleNotFoundError:
-        return False
+def _write_parquet(path: Path, rows: list[dict], columns) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     pq.write_table(pa.Table.from_pylist(rows, schema=None).select(list(columns)), path)
-    return True
 
 
 def _write_plot(path: Path, result) -> bool:
-    try:
-        import matplotlib
-    except ModuleNotFoundError:
+    if not installed("matplotlib"):  # the review's other files are written all the same
         return False
+    import matplotlib
+
     matplotlib.use("Agg")
     ax = result.plot()
     ax.figure.tight_layout()
@@ -104,8 +102,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         Path(args.record).with_suffix("").name + ".review")
     written = [prefix.with_name(prefix.name + ".csv")]
     _write_csv(written[0], result.rows, COLUMNS)
-    if _write_parquet(prefix.with_name(prefix.name + ".parquet"), result.rows, COLUMNS):
-        written.append(prefix.with_name(prefix.name + ".parquet"))
+    written.append(prefix.with_name(prefix.name + ".parquet"))
+    _write_parquet(written[-1], result.rows, COLUMNS)
     if _write_plot(prefix.with_name(prefix.name + ".png"), result):
         written.append(prefix.with_name(prefix.name + ".png"))
     if args.annotate:

@@ -1,6 +1,7 @@
 """matplotlib drawings: :func:`plot`, the picture of :func:`blokus.render.svg` as patches."""
 from __future__ import annotations
 
+from blokus._optional import needs
 from blokus.placements import column_letter
 from blokus.render._scene import _scene
 from blokus.render._style import (
@@ -52,15 +53,13 @@ def plot(game, ax=None, *, size=None, highlight=None, show_attachment_points: bo
 
     Raises
     ------
-    ImportError
+    ModuleNotFoundError
         matplotlib is not installed (``pip install "blokus[plot]"``).
     TypeError, ValueError
         As :func:`svg`.
     """
-    try:
+    with needs("plot", "blokus.render.plot"):
         import matplotlib  # noqa: F401
-    except ImportError as e:
-        raise ImportError('blokus.render.plot needs matplotlib: pip install "blokus[plot]"') from e
     scene = _scene(game, highlight, show_attachment_points, last_move, heat)
     if ax is None:
         ax = _new_axes(scene, size, coordinates)

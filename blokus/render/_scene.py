@@ -8,7 +8,8 @@ from typing import Protocol
 
 import numpy as np
 
-from blokus.placements import cell_text as _cell_text  # noqa: F401 (svg's heat-map tips name cells)
+from blokus import _core
+from blokus.placements import parse_move, placements
 from blokus.render._style import _NEUTRAL, _heat_colour, _palette
 
 
@@ -29,8 +30,6 @@ class Tiling(Protocol):
 
 
 def _is_tiling(obj) -> bool:
-    from blokus import _core
-
     return not isinstance(obj, _core.Game) and hasattr(obj, "grid") and hasattr(obj, "colours")
 
 
@@ -53,16 +52,12 @@ class _Scene:
 
 
 def _placement_cells(game, pid: int) -> list:
-    from blokus.placements import placements
-
     table = placements(game.variant)
     cells = table.cells[pid][: int(table.size[pid])]
     return [(int(r), int(c)) for r, c in cells]
 
 
 def _check_game(game) -> None:
-    from blokus import _core
-
     if not isinstance(game, _core.Game):
         raise TypeError(f"expected a blokus.Game, not {type(game).__name__}")
 
@@ -80,8 +75,6 @@ def _parse_highlight(game, highlight):
             raise ValueError(f"highlight placement id {pid} out of range({game.num_placements})")
         return sorted(set(_placement_cells(game, pid))), None
     if isinstance(highlight, str):
-        from blokus.placements import parse_move
-
         return sorted(set(_placement_cells(game, parse_move(highlight, game.variant)))), None
     if not isinstance(highlight, (np.ndarray, list, tuple)):
         raise TypeError(

@@ -6,8 +6,8 @@ from xml.sax.saxutils import escape
 
 import numpy as np
 
-from blokus.placements import column_letter, row_number
-from blokus.render._scene import _cell_text, _is_tiling, _scene
+from blokus.placements import cell_text, column_letter, row_number
+from blokus.render._scene import _is_tiling, _scene
 from blokus.render._style import (
     _ATTACH_R,
     _CELL,
@@ -133,7 +133,7 @@ def _svg_cells(scene) -> list:
     k, height, width = _CELL, scene.height, scene.width
     out = [_rect(f"cell c{colour}", r, c, f'fill="{_hex(rgb)}"') for r, c, colour, rgb in scene.cells]
     for r, c, value, rgb in scene.heat:
-        tip = escape(f"{_cell_text(r, c, height)}: {value:.4g}")
+        tip = escape(f"{cell_text(r, c, height)}: {value:.4g}")
         out.append(f'<rect class="heat" x="{c * k}" y="{r * k}" width="{k}" height="{k}" fill="{_hex(rgb)}" '
                    f'fill-opacity="{_HEAT_OPACITY}"><title>{tip}</title></rect>')
     grid = [f"M{c * k} 0V{height * k}" for c in range(width + 1)]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from blokus._core import player_weights
 from blokus.game import Game
 from blokus.rl._checks import check_illegal, check_options, check_seat
 from blokus.rl._rewards import illegal_reward
@@ -18,8 +19,6 @@ class BatchRewards:
     def __init__(self, variant: str, reward: str, seat, illegal: str = "raise"):
         check_options(variant, reward, None, ())
         check_illegal(illegal)
-        from blokus._core import player_weights
-
         self.weights = player_weights(variant)
         self.seat = check_seat(self.weights.shape[0], seat)
         self.reward, self.illegal = reward, illegal

@@ -1,6 +1,7 @@
 """The environments' rewards: at the end of a game, and for an illegal action."""
 from __future__ import annotations
 
+from blokus._core import TOTAL_SQUARES, player_weights
 from blokus.game import Game
 
 REWARDS = ("win_loss", "score")
@@ -22,6 +23,4 @@ def illegal_reward(game: Game, reward: str) -> float:
     breaking a rule never pays better than playing."""
     if reward == "win_loss":
         return -1.0
-    from blokus._core import TOTAL_SQUARES, player_weights
-
     return -float(TOTAL_SQUARES * player_weights(game.variant).sum(axis=1).max() + 1)

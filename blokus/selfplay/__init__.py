@@ -52,8 +52,9 @@ Wins
 # (run.json and its checks), records (games.blksgf: resume, journal, rewrite), tables (Parquet),
 # backends (in-process, process pool, Ray), report (summary, Wilson, the table), plot
 # (scores.png), files (file names, atomic writes), errors, runner (run itself).
+from blokus._rundir import RUN_FILE
 from blokus.selfplay.errors import Interrupted, SelfPlayError
-from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE, SUMMARY_FILE
+from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, SUMMARY_FILE
 from blokus.selfplay.games import GameResult, game_seed, play_game, seat_agents, seat_seed
 from blokus.selfplay.report import format_table, wilson
 from blokus.selfplay.runner import run

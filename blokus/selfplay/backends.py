@@ -6,6 +6,7 @@ import contextlib
 import signal
 from typing import ContextManager, Iterable, Iterator, NamedTuple
 
+from blokus._optional import needs
 from blokus._sigint import sigint_deferred
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.games import GameResult, play_chunk
@@ -158,10 +159,8 @@ def _process_pool(chunker: _Chunker, collected: list, workers: int) -> Iterator[
 
 
 def require_ray():
-    try:
+    with needs("ray", "--ray", SelfPlayError):
         import ray
-    except ImportError:
-        raise SelfPlayError('--ray needs Ray: pip install "blokus[ray]"') from None
     return ray
 
 

@@ -6,18 +6,17 @@ from pathlib import Path
 
 import numpy as np
 
+from blokus._optional import needs
+from blokus._rundir import replace_file
 from blokus.selfplay.errors import SelfPlayError
-from blokus.selfplay.files import replace_file
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.settings import Config
 
 
 def require_matplotlib():
-    try:
+    with needs("plot", "--plot", SelfPlayError):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
-    except ImportError:
-        raise SelfPlayError('--plot needs matplotlib: pip install "blokus[plot]"') from None
     return Figure, FigureCanvasAgg
 
 

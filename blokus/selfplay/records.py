@@ -6,9 +6,10 @@ from pathlib import Path
 
 from blokus import sgf
 from blokus._files import read_regular
+from blokus._rundir import RUN_FILE, write_text
 from blokus.game import Game
 from blokus.selfplay.errors import SelfPlayError
-from blokus.selfplay.files import RECORDS_FILE, RUN_FILE, write_text
+from blokus.selfplay.files import RECORDS_FILE
 from blokus.selfplay.games import GameResult, game_result, game_seed, seat_agents
 from blokus.selfplay.settings import Config
 

@@ -8,10 +8,11 @@ import time
 from pathlib import Path
 from typing import Sequence, Union
 
+from blokus._rundir import RUN_FILE, write_text
 from blokus._sigint import sigint_ignored
 from blokus.selfplay.backends import Source, game_source, require_ray
 from blokus.selfplay.errors import Interrupted
-from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, RUN_FILE, SUMMARY_FILE, write_text
+from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, PLOT_FILE, RECORDS_FILE, SUMMARY_FILE
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.plot import plot_scores, require_matplotlib
 from blokus.selfplay.records import Journal, load_records, write_records

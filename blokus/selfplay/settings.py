@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from blokus import __version__
+from blokus._rundir import saved_settings
 from blokus.agents import agent_name, parse_agents
 from blokus.game import Game
-from blokus.selfplay.directory import saved_settings
 from blokus.selfplay.errors import SelfPlayError
 from blokus.selfplay.files import RECORDS_FILE, RUN_FILES
 from blokus.variants import START_RULES, VARIANTS

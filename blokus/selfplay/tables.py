@@ -7,8 +7,9 @@ from pathlib import Path
 import numpy as np
 
 from blokus import _core
+from blokus._rundir import replace_file
 from blokus.placements import placements
-from blokus.selfplay.files import GAMES_FILE, MOVES_FILE, replace_file
+from blokus.selfplay.files import GAMES_FILE, MOVES_FILE
 from blokus.selfplay.games import GameResult
 from blokus.selfplay.settings import Config
 

@@ -6,7 +6,7 @@
 ``run(out, ...)`` is what the command calls. Each iteration plays games against itself with
 ``blokus.search.BatchedSearch`` and the network as its evaluator (``play``), keeps their
 positions in a replay buffer (``buffer``), and takes optimiser steps on the visit-count policy
-and the game's outcome and scores (``sides``, ``optimise``); at intervals the network, holding
+and the game's outcome and scores (``blokus._sides``, ``optimise``); at intervals the network, holding
 one side, plays agents such as ``random``, ``greedy`` and ``mcts`` holding the others
 (``evaluation``). Every iteration ends with a line in ``log.jsonl`` and a checkpoint
 (``checkpoint``), from which ``resume=True`` continues exactly. A resume drops a last log
@@ -39,24 +39,26 @@ The recipe
     share of a softmax of the scores (with two sides, a sigmoid of the score margin): one value,
     the mover's side's, in duo, classic_2 and classic_teams (team partners share it); one per
     colour in classic and classic_3 (the shared colour has none), trained by a cross-entropy
-    over their softmax (``sides``, ``optimise``). In Duo each minibatch position is transposed
+    over their softmax (``blokus._sides``, ``optimise``). In Duo each minibatch position is transposed
     with probability 1/2 (``symmetry``; no symmetry of the 20x20 board keeps the four starting
     corners). 16 optimiser steps of 128 positions per iteration of about 450 new Duo positions.
     What the defaults give: docs/training.md; the measured runs that chose them:
     benchmarks/LOG.md.
 """
-# The modules: settings (run.json and its checks), network (the net as search and optimiser
-# call it), sides (the value targets), play (self-play with the batched search), buffer (the
-# replay buffer), optimise (the loss and steps), symmetry (the transpose as augmentation), evaluation (matches and the
-# table), checkpoint, log (log.jsonl), plot, files, errors, runner (run itself).
+# The modules: settings (run.json and its checks), play (self-play with the batched search),
+# buffer (the replay buffer), optimise (the loss and steps), symmetry (the transpose as
+# augmentation), evaluation (matches and the table), checkpoint, log (log.jsonl), plot, files,
+# errors, runner (run itself). Below them, shared with blokus.agents' net: agent: the network as
+# the search and the optimiser call it, read back and played as an agent (blokus._network), and
+# the sides of a variant and their value targets (blokus._sides).
 from blokus._optional import needs
 
 with needs("torch", "blokus train"):
     import torch  # noqa: F401
 
-from blokus.train.checkpoint import load_network
+from blokus._network import NetworkAgent, load_network
 from blokus.train.errors import Interrupted, TrainError
-from blokus.train.evaluation import NetworkAgent, format_table, play_match
+from blokus.train.evaluation import format_table, play_match
 from blokus.train.runner import run
 
 __all__ = ["run", "load_network", "NetworkAgent", "play_match", "format_table", "TrainError", "Interrupted"]

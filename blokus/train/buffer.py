@@ -3,8 +3,8 @@
 A position is kept small: its observation (int8 (3, 14, 14)), its pieces in hand (int8
 (2, 21)), its legal mask packed to bits (uint8 (ceil(A / 8),)), its policy target as the visited moves only
 (int32 ids and float32 probabilities, ``width`` = the simulations, padded with id -1) and its value target (float32
-in [0, 1], for the colour to move there: ``sides.mover_target``; one value, or one per colour with NaN for a colour
-that scores for nobody).
+in [0, 1], for the colour to move there: ``blokus._sides.mover_target``; one value, or one per colour with NaN for a
+colour that scores for nobody).
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class Samples:
     masks: np.ndarray         # uint8 (N, ceil(A / 8)): np.packbits of the bool legal mask
     policy_ids: np.ndarray    # int32 (N, width): visited moves, -1 padding
     policy: np.ndarray        # float32 (N, width): their visit shares (sum 1 per row), 0 padding
-    values: np.ndarray        # float32 (N,) or (N, V): the mover's value target(s) (sides.mover_target)
+    values: np.ndarray        # float32 (N,) or (N, V): the mover's value target(s) (blokus._sides.mover_target)
 
     def __len__(self) -> int:
         return len(self.values)

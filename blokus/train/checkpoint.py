@@ -1,6 +1,6 @@
 """Checkpoints: ``checkpoint.pt`` holds everything a resume needs (settings, iteration,
 optimiser steps, model, optimiser, torch's RNG state, the replay buffer); ``model.pt`` only
-what playing needs (the network's variant, size and weights), for ``load_network``."""
+what playing needs (the network's variant, size and weights), for ``blokus._network.load_network``."""
 from __future__ import annotations
 
 import os
@@ -9,10 +9,10 @@ from pathlib import Path
 import torch
 
 from blokus._files import open_regular
+from blokus._rundir import RUN_FILE, replace_file
 from blokus.train.buffer import ReplayBuffer
 from blokus.train.errors import TrainError
-from blokus.train.files import CHECKPOINT_FILE, MODEL_FILE, RUN_FILE, replace_file
-from blokus.train.network import make_network
+from blokus.train.files import CHECKPOINT_FILE, MODEL_FILE
 from blokus.train.settings import Config
 
 # What a checkpoint holds (save), and the settings in it that may differ from the run's: the run
@@ -83,22 +83,3 @@ def _reason(exc: Exception) -> str:
 def _damaged(path: Path, what: str) -> TrainError:
     return TrainError(f"--resume: {path} {what}; restore it from a copy, or delete it to start the run "
                       f"again from iteration 0")
-
-
-def load_network(path: str | os.PathLike):
-    """The network saved in a run's ``model.pt`` (or ``checkpoint.pt``), in eval mode, of the
-    variant it was trained on (``net.variant``). The file is a pickle
-    (``torch.load(weights_only=False)``): load only files you trust.
-
-    Raises
-    ------
-    FileNotFoundError
-        No such file.
-    KeyError
-        Not a file ``blokus train`` wrote.
-    """
-    state = torch.load(path, weights_only=False)
-    sizes = state["config"] if "config" in state else state
-    net = make_network(sizes["channels"], sizes["blocks"], sizes["variant"])
-    net.load_state_dict(state["model"])
-    return net.eval()

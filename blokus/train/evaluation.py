@@ -1,69 +1,22 @@
 """Evaluation: the network against the built-in agents, and the table of its win shares.
 
-The network plays its search without root noise, taking the most visited move, or with
-``simulations=0`` its raw policy (the most probable legal placement). In match game g it holds
-side ``g % S`` of the S sides (``sides``: a player, both members of a classic_teams team;
-seats rotate), and the opponent agent plays every other side; a game won alone counts 1, a
-k-way tie 1/k to each side on top (as the ``blokus selfplay`` report counts it), and the 95%
-interval is Wilson's. Against an equal opponent the network's share is 1/S.
+The network plays as ``NetworkAgent`` does (``blokus._network.choose_moves``): its search
+without root noise, taking the most visited move, or with ``simulations=0`` its raw policy (the
+most probable legal placement). In match game g it holds side ``g % S`` of the S sides
+(``blokus._sides``: a player, both members of a classic_teams team; seats rotate), and the
+opponent agent plays every other side; a game won alone counts 1, a k-way tie 1/k to each side
+on top (as the ``blokus selfplay`` report counts it), and the 95% interval is Wilson's. Against
+an equal opponent the network's share is 1/S.
 """
 from __future__ import annotations
 
 import numpy as np
-import torch
 
+from blokus._network import choose_moves, step_seed
+from blokus._sides import side_scores, side_win_shares, sides
 from blokus.agents import make_agent
 from blokus.game import Game
 from blokus.outcomes import wilson
-from blokus.train.network import evaluator, forward
-from blokus.train.play import SearchOptions, step_seed
-from blokus.train.sides import side_scores, side_win_shares, sides
-
-
-def choose_moves(net, games: list[Game], simulations: int, c_puct: float, seed: int) -> np.ndarray:
-    """int (len(games),): the network's move in each game (none over), by its search or, with
-    ``simulations=0``, its raw policy."""
-    if simulations == 0:
-        with torch.no_grad():
-            masks = np.stack([g.legal_mask() for g in games])
-            logits, _ = forward(net, np.stack([g.observation(g.to_move) for g in games]),
-                                np.stack([g.remaining_from(g.to_move) for g in games]), masks)
-        return logits.argmax(dim=1).numpy()
-    options = SearchOptions(simulations, c_puct, dirichlet_alpha=0.3, dirichlet_fraction=0.0)
-    return options.run(games, seed, evaluator(net)).best_moves()
-
-
-class NetworkAgent:
-    """An agent (``agent(game) -> placement id``, as ``blokus.agents``) that plays the network.
-
-    Parameters
-    ----------
-    net : blokus.nn.PlacementNet
-        A network of ``blokus train`` (``blokus.train.load_network``); it plays games of its
-        variant (``net.variant``) only.
-    simulations : int
-        Simulations of its search per move; 0 plays the raw policy.
-    c_puct : float
-        The search's exploration constant.
-    seed : int
-        Seeds the search's ties (no noise is added).
-
-    Raises
-    ------
-    ValueError
-        From a call: a game of another variant than the network's.
-    """
-
-    def __init__(self, net, simulations: int = 32, *, c_puct: float = 1.25, seed: int = 0):
-        self.net, self.simulations, self.c_puct, self.seed = net, simulations, c_puct, seed
-        self.name = f"network:sims={simulations}"
-
-    def __call__(self, game: Game) -> int:
-        if game.variant != self.net.variant:
-            raise ValueError(f"{self.name} plays {self.net.variant} (what it was trained on), "
-                             f"not a {game.variant} game")
-        return int(choose_moves(self.net, [game], self.simulations, self.c_puct,
-                                step_seed(self.seed, len(game.history)))[0])
 
 
 def play_match(net, opponent: str, games: int, simulations: int, c_puct: float, seed: int,

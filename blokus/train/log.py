@@ -5,8 +5,9 @@ import json
 from pathlib import Path
 
 from blokus._files import read_regular
+from blokus._rundir import write_text
 from blokus.train.errors import TrainError
-from blokus.train.files import CHECKPOINT_FILE, LOG_FILE, write_text
+from blokus.train.files import CHECKPOINT_FILE, LOG_FILE
 
 
 def read_log(out: Path) -> list[dict]:

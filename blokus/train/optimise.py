@@ -2,7 +2,7 @@
 policy, plus the value loss: with one value output (two sides) the binary cross-entropy of its
 logit to the mover's side's value target in [0, 1] (AlphaZero's loss with a [0, 1] value), with
 one per colour the cross-entropy of their softmax over the colours that score for a side to the
-sides' values (which sum to 1: ``sides``); weight decay by AdamW. With ``augment``, each
+sides' values (which sum to 1: ``blokus._sides``); weight decay by AdamW. With ``augment``, each
 position of a minibatch is transposed with probability 1/2 (``symmetry``)."""
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from blokus._network import forward
 from blokus.train.buffer import ReplayBuffer, Samples
-from blokus.train.network import forward
 from blokus.train.symmetry import transpose_rows
 
 

@@ -4,7 +4,7 @@ At each step one search runs over every game still going. A move is drawn from t
 visit counts (temperature 1) for the first ``sample_plies`` plies of a game, then it is the
 most visited one (``best_moves``). Every position searched becomes a sample: its visit-count
 policy and, once its game is over, the value target of the colour that was to move there
-(``sides``: each side's share of the win, docs/rules.md, "Scoring", and of the scores; with
+(``blokus._sides``: each side's share of the win, docs/rules.md, "Scoring", and of the scores; with
 two sides, the mover's side's value, else one per colour).
 """
 from __future__ import annotations
@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from blokus._network import run_search, step_seed
+from blokus._sides import mover_target, side_values
 from blokus.game import Game
 from blokus.search import BatchedSearch
 from blokus.train.buffer import Samples
-from blokus.train.sides import mover_target, side_values
 
 
 @dataclass
@@ -33,18 +34,8 @@ class SearchOptions:
 
     def run(self, games: list[Game], seed: int, evaluate) -> BatchedSearch:
         """The search of ``games`` run to its end: ``evaluate(observations, remaining, masks,
-        colours) -> (priors, values)`` on each ``pending()`` batch (``network.evaluator``; the
-        colours to move say whose value each output is)."""
-        search = self.make(games, seed)
-        while not search.done:
-            request = search.pending()
-            search.evaluate(*evaluate(request.observations, request.remaining, request.masks, request.colours))
-        return search
-
-
-def step_seed(seed: int, *keys: int) -> int:
-    """A 64-bit seed for the search at ``keys`` (iteration, ply) of the run seeded ``seed``."""
-    return int(np.random.SeedSequence([seed, *keys]).generate_state(1, np.uint64)[0])
+        colours) -> (priors, values)`` on each ``pending()`` batch (``blokus._network.run_search``)."""
+        return run_search(self.make(games, seed), evaluate)
 
 
 def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
@@ -56,7 +47,7 @@ def play_games(evaluate, count: int, options: SearchOptions, sample_plies: int,
     ``evaluate``: ``fn(observations, remaining, masks, colours) -> (priors, values)`` as
     ``SearchOptions.run`` takes it. ``rng`` draws the sampled moves; the search of step t is seeded ``(seed, t)``.
     ``progress(step)``, if given, is called after every step. A position's value target is
-    ``sides.mover_target`` of ``sides.side_values(game, margin_weight, margin_scale)`` for the
+    ``blokus._sides.mover_target`` of ``blokus._sides.side_values(game, margin_weight, margin_scale)`` for the
     colour to move there.
     """
     games = [Game(variant, start=start) for _ in range(count)]

@@ -3,16 +3,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from blokus._optional import needs
+from blokus._rundir import replace_file
 from blokus.train.errors import TrainError
-from blokus.train.files import replace_file
 
 
 def require_matplotlib():
-    try:
+    with needs("plot", "--plot", TrainError):
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
-    except ImportError:
-        raise TrainError('--plot needs matplotlib: pip install "blokus[plot]"') from None
     return Figure, FigureCanvasAgg
 
 

@@ -19,19 +19,20 @@ from typing import Callable, Sequence, Union
 import numpy as np
 import torch
 
+from blokus._network import evaluator, make_network, step_seed
+from blokus._rundir import RUN_FILE, write_text
+from blokus._sides import side_win_shares, sides, value_outputs
 from blokus._sigint import sigint_deferred
 from blokus.train import checkpoint
 from blokus.train.buffer import ReplayBuffer
 from blokus.train.errors import Interrupted
 from blokus.train.evaluation import format_table, play_match
-from blokus.train.files import CHECKPOINT_FILE, LOG_FILE, MODEL_FILE, PLOT_FILE, RUN_FILE, write_text
+from blokus.train.files import CHECKPOINT_FILE, LOG_FILE, MODEL_FILE, PLOT_FILE
 from blokus.train.log import append, keep_until
-from blokus.train.network import evaluator, make_network
 from blokus.train.optimise import make_optimiser, train
-from blokus.train.play import SearchOptions, play_games, step_seed
+from blokus.train.play import SearchOptions, play_games
 from blokus.train.plot import plot_win_shares, require_matplotlib
 from blokus.train.settings import Config, resolve_settings
-from blokus.train.sides import side_win_shares, sides, value_outputs
 from blokus.variants import variant as variant_facts
 
 

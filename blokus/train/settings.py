@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from blokus import __version__
+from blokus._rundir import saved_settings
 from blokus.agents import parse_agents
-from blokus.selfplay.directory import saved_settings
 from blokus.train.errors import TrainError
 from blokus.train.files import CHECKPOINT_FILE, RUN_FILES
 from blokus.train.symmetry import keeps_starts
@@ -27,7 +27,7 @@ OPTIONS = {"variant": "duo", "iterations": 30, "games_per_iteration": 16, "simul
 # (set by the variant, not here): each minibatch position transposed with probability 1/2 where
 # the transpose keeps the starting squares (blokus.train.symmetry: Duo only). The value
 # target: (1 - margin_weight) * the mover's share of the win + margin_weight *
-# softmax(side scores / margin_scale), per side (blokus.train.sides).
+# softmax(side scores / margin_scale), per side (blokus._sides).
 HYPERPARAMETERS: dict[str, Any] = {"start": "fixed", "sample_plies": 10, "buffer_size": 20_000,
                                    "learning_rate": 1e-3, "weight_decay": 1e-4,
                                    "margin_weight": 0.5, "margin_scale": 10.0,

@@ -1,13 +1,30 @@
-"""A run's directory (``blokus selfplay``'s and ``blokus train``'s): new or empty, or a run of the
-same command to resume, whose settings are in its ``run.json``."""
+"""A run's directory, as ``blokus selfplay`` and ``blokus train`` keep it: ``run.json`` with the
+run's settings, files written so that none is ever seen half-written, and the checks that a
+directory is new or empty, or a run of the same command to resume."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Callable, Sequence
 
 from blokus._files import not_regular, read_regular
-from blokus.selfplay.files import RUN_FILE
+
+RUN_FILE = "run.json"
+
+
+def replace_file(path: Path, write) -> None:
+    """Writes ``path`` through a temporary file, so that it is never seen half-written."""
+    tmp = path.with_name(path.name + ".tmp")
+    write(tmp)
+    os.replace(tmp, path)
+
+
+def write_text(path: Path, text: str) -> None:
+    def write(tmp):
+        with open(tmp, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    replace_file(path, write)
 
 
 def saved_settings(out: Path, resume: bool, *, command: str, kind: str, marker: str, files: Sequence[str],
