@@ -296,6 +296,13 @@ def test_a_sampling_sb3_agent_is_legal_and_reproducible(ppo_file):
     assert moves(3) == moves(3)
 
 
+def test_an_sb3_agent_of_duo_in_a_classic_game_names_the_variant_it_plays(ppo_file):
+    # Trained on Duo's 14x14 board (3 planes); a classic game has 5 planes of 20x20.
+    agent = make_agent(f"sb3:{ppo_file}")
+    with pytest.raises(ValueError, match=r"not a classic game's \(5, 20, 20\): it plays duo \("):
+        agent(blokus.Game("classic"))
+
+
 def test_sb3_and_net_agents_of_a_missing_file_name_it():
     with pytest.raises(FileNotFoundError, match="no model file 'nowhere.zip'"):
         make_agent("sb3:nowhere.zip")

@@ -27,6 +27,18 @@ def _file_key(path) -> tuple[str, int, int]:
     return real, stat.st_mtime_ns, stat.st_size
 
 
+def _variants_of(shapes) -> str:
+    """The variants whose games give observations of these (observation, remaining) shapes."""
+    from blokus.variants import VARIANTS
+
+    fits = []
+    for name in VARIANTS:
+        game = Game(name)
+        if (game.observation(0).shape, game.remaining_from(0).shape) == tuple(shapes):
+            fits.append(name)
+    return " or ".join(fits) or "no variant"
+
+
 # Loaded once per process and file: blokus.selfplay and blokus.arena make agents afresh for
 # every game from their strings.
 @functools.lru_cache(maxsize=8)
@@ -96,7 +108,8 @@ class SB3Agent:
         obs = {"observation": game.observation(colour)[None], "remaining": game.remaining_from(colour)[None]}
         if (obs["observation"].shape[1:], obs["remaining"].shape[1:]) != self._shapes:
             raise ValueError(f"{self.name} sees observations of shape {self._shapes[0]}, not a {game.variant} "
-                             f"game's {obs['observation'].shape[1:]}")
+                             f"game's {obs['observation'].shape[1:]}: it plays {_variants_of(self._shapes)} "
+                             "(e.g. blokus selfplay --variant ...)")
         mask = game.legal_mask()[None]
         if self.deterministic:
             action, _ = self.model.predict(obs, action_masks=mask, deterministic=True)

@@ -22,7 +22,9 @@ on any number of workers or on Ray.
 
 EPILOG = """\
 agents: random, greedy, mcts with parameters after colons or as key=value items after it:
-  mcts:sims=500:c=0.5 (or mcts:sims=500,c=0.5), mcts:seconds=1 (time-limited: not deterministic)
+  mcts:sims=500:c=0.5 (or mcts:sims=500,c=0.5), mcts:seconds=1 (time-limited: not deterministic);
+  level:N (1..9, graded against Pentobi), sb3:PATH (a saved MaskablePPO model), net:PATH (a
+  blokus train network), gtp:COMMAND (a GTP engine); help(blokus.agents) has them all
 
 files in --out:
   run.json        the run's settings (a --resume with other settings is refused)

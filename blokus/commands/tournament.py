@@ -18,7 +18,8 @@ workers. In 3- and 4-seat variants a pair's two agents hold alternate seats.
 """
 
 EPILOG = """\
-agents: random, greedy, mcts with parameters, e.g. mcts:sims=500:c=0.5 (or mcts:sims=500,c=0.5)
+agents: random, greedy, mcts with parameters, e.g. mcts:sims=500:c=0.5 (or mcts:sims=500,c=0.5);
+  level:N (1..9), sb3:PATH, net:PATH, gtp:COMMAND; help(blokus.agents) has them all
 
 examples:
   blokus tournament --agents random,greedy,mcts:sims=200 --games 40
