@@ -3,6 +3,7 @@
  * from them in mcts_result.c. */
 #define _POSIX_C_SOURCE 200809L /* pthreads */
 #define _DEFAULT_SOURCE         /* sysconf(_SC_PHYS_PAGES) */
+#include "engine/mcts.h"
 #include "engine/mcts_tree.h"
 
 #include <assert.h>

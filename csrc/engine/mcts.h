@@ -40,37 +40,15 @@
 #define BK_MCTS_H
 
 #include "core/board.h"
+#include "engine/mcts_params.h"
 #include "engine/playout_policy.h"
 
-typedef struct {
-    double exploration; /* c in the exploration term c P sqrt(N) log(N + 1) / n */
-    double prior_temperature; /* T > 0: the children's priors are prior.h's at temperature T
-                               * (exp(w . x / T)); above 1 flatter than the fitted prior */
-    double rave;        /* weight w of a RAVE update: w (1 - d / r) for a placement played d
-                         * moves after the node, r moves before the end; 0: none */
-    int64_t max_nodes;  /* tree nodes (positions searched) in all trees before the least visited
-                         * subtrees are pruned; default UINT32_MAX: the memory budget decides */
-    int64_t memory;     /* bytes the trees may hold in all before the least visited subtrees are
-                         * pruned; 0: bk_mcts_default_memory() */
-    double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
-                         * win outweighs any loss); 0: the small fixed margin term instead
-                         * (see playout_values in mcts.c) */
-    int replies;        /* nonzero: the playouts play last good replies (replies.h) */
-    double early_stop;  /* f > 0: a tree's share ends once its most visited root move leads
-                         * the next by more than f times the simulations left (f = 1: that
-                         * move cannot change); 0: every simulation runs */
-} bk_mcts_params;
-
-/* Sensible defaults for the parameters above. */
+/* Sensible defaults for the parameters (mcts_params.h). */
 bk_mcts_params bk_mcts_defaults(void);
 /* The memory budget of a search by default: a quarter of the machine's
  * memory, at most 1 GiB (a search of 1.1 million simulations from the Duo
  * opening needs about half that). */
 int64_t bk_mcts_default_memory(void);
-
-typedef struct bk_mcts bk_mcts;
-
-#define BK_MCTS_MAX_THREADS 64
 
 /* A search from a copy of `root` (the board is not kept) on `threads`
  * threads, 1 .. BK_MCTS_MAX_THREADS, each tree with its share of max_nodes

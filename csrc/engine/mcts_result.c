@@ -1,5 +1,6 @@
 /* What a search found: the root's moves, the principal variation and each
  * player's values, added up over the trees; see mcts.h. */
+#include "engine/mcts.h"
 #include "engine/mcts_tree.h"
 
 #include <stdlib.h>

@@ -16,7 +16,9 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-#include "engine/mcts.h"
+#include "core/board.h"
+#include "engine/mcts_params.h"
+#include "engine/playout_policy.h" /* the policy scratch, generator and replies a tree keeps */
 
 /* A considered move: bits 0-15 its placement id; bit 31 clear: bits 16-30
  * its prior over the node's best as -512 log2 (PRIOR_STEPS per octave);
