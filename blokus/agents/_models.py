@@ -11,6 +11,7 @@ import numpy as np
 from blokus._optional import needs
 from blokus.agents._params import _check, _short
 from blokus.game import Game
+from blokus.variants import VARIANTS
 
 # The most simulations a net: agent's search runs per move (BatchedSearch's limit).
 MAX_NET_SIMULATIONS = 2**24
@@ -29,8 +30,6 @@ def _file_key(path) -> tuple[str, int, int]:
 
 def _variants_of(shapes) -> str:
     """The variants whose games give observations of these (observation, remaining) shapes."""
-    from blokus.variants import VARIANTS
-
     fits = []
     for name in VARIANTS:
         game = Game(name)
