@@ -85,15 +85,3 @@ void bk_place_shares_of(int n, const int64_t *player_scores, const int8_t *side,
         out[p] = sides > 1 ? (below + 0.5 * level) / (sides - 1) : 1.0;
     }
 }
-
-int bk_place_shares(const bk_board *b, double *out)
-{
-    int scores[BK_MAX_COLOURS];
-    int64_t wide[BK_MAX_COLOURS];
-    int8_t side[BK_MAX_COLOURS];
-    int n = bk_player_scores(b, scores);
-    bk_player_sides(b->variant, side);
-    for (int p = 0; p < n; p++) wide[p] = scores[p];
-    bk_place_shares_of(n, wide, side, out);
-    return n;
-}

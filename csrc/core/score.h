@@ -37,7 +37,5 @@ int bk_win_shares(const bk_board *b, double *out);
  * that tie averaging the places they hold; the members of a side get its
  * place.  With two sides it is the win share.  `side` as bk_player_sides. */
 void bk_place_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out);
-/* bk_place_shares_of the board's player scores; returns the number of players. */
-int bk_place_shares(const bk_board *b, double *out);
 
 #endif

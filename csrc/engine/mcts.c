@@ -543,7 +543,7 @@ static double standard_margin(tree *t, int p, double m)
     return var > 0.0 ? 0.5 + 0.5 * tanh((m - t->margin_mean[p]) / sqrt(var)) : 0.5;
 }
 
-/* Each player's value of a finished game: its side's place (bk_place_shares:
+/* Each player's value of a finished game: its side's place (bk_place_shares_of:
  * the win share with two sides; with more, second place is worth something,
  * as in twogtp's results and Pentobi's playout values), plus a term for its
  * margin over the mean of the other sides (Pentobi's multi-player score).  A
@@ -555,9 +555,11 @@ static double standard_margin(tree *t, int p, double m)
 static void playout_values(tree *t, const bk_board *b, double *values, double *shares, int *scores)
 {
     double places[BK_MAX_COLOURS];
+    int64_t wide[BK_MAX_COLOURS];
     int n = bk_player_scores(b, scores);
+    for (int p = 0; p < n; p++) wide[p] = scores[p];
     bk_win_shares(b, shares);
-    bk_place_shares(b, places);
+    bk_place_shares_of(n, wide, t->side, places); /* from the scores above, not counted again */
     for (int p = 0; p < n; p++) {
         double other = 0.0; /* the mean score of the other sides */
         int others = 0;
