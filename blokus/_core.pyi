@@ -168,7 +168,7 @@ def all84_solve(game: Game, *, seed: int = 0, time_limit: float | None = None,
 def mcts(game: Game, *, simulations: int = 0, seconds: float = 0.0, exploration: float = 0.5,
          prior_temperature: float = 2.5, rave: float = 0.3, margin: float = 0.375, replies: bool = True,
          early_stop: float = 0.0, max_nodes: int = 4294967295, threads: int = 1, seed: int = 0,
-         tree: CapsuleType | None = None, cpu: bool = False) -> tuple[
+         tree: CapsuleType | None = None, cpu: bool = False, shared: bool = False) -> tuple[
     NDArray[np.int32], NDArray[np.int64], NDArray[np.float64], int, NDArray[np.float64], NDArray[np.float64],
     NDArray[np.int32], NDArray[np.float64], NDArray[np.float64]]: ...
 def mcts_tree() -> CapsuleType: ...

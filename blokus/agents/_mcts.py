@@ -116,6 +116,12 @@ class MCTSAgent(_Seeded):
         (``simulations`` is the total over the threads). One thread is the plain search; a
         given seed gives the same moves for a given number of threads, so results with the
         default depend on the machine.
+    shared : bool
+        The threads grow one tree together (``shared=1``; default off): a thread holds the
+        tree's lock while it descends and while it backs up a playout's value, and a
+        simulation under way counts as a lost visit of its moves (a virtual loss), so that the
+        threads spread over the tree; the playouts run side by side. Its moves then depend on
+        how the threads were scheduled, not on the seed alone. No effect with one thread.
     reuse : bool
         Keep the search between moves (``reuse=1``/``0``; default on): when the next position
         follows from the last one searched by moves that search tried (a game going on, its
@@ -155,7 +161,7 @@ class MCTSAgent(_Seeded):
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
                  reuse: bool = True, cpu_seconds: bool = False, solve: int = 0, growth: float = 1.0,
-                 seed: int | None = None):
+                 shared: bool = False, seed: int | None = None):
         super().__init__(seed)
         if simulations is None and seconds is None:
             simulations = 1000
@@ -175,12 +181,14 @@ class MCTSAgent(_Seeded):
         _check(cpu_seconds in (0, 1), "cpu_seconds", cpu_seconds, "True or False (1 or 0)")
         _check(0 <= solve < 2**50, "solve", solve, "in [0, 2**50)")
         _check(0.5 <= growth <= 2, "growth", growth, "in [0.5, 2]")
+        _check(shared in (0, 1), "shared", shared, "True or False (1 or 0)")
         self.options: dict[str, Any] = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
                         "margin": float(margin), "replies": bool(replies),
                         "early_stop": float(early_stop),
-                        "max_nodes": int(max_nodes), "threads": int(threads), "cpu": bool(cpu_seconds)}
+                        "max_nodes": int(max_nodes), "threads": int(threads), "cpu": bool(cpu_seconds),
+                        "shared": bool(shared)}
         parts = [f"sims={simulations}"] if simulations is not None else []
         parts += [f"seconds={seconds:g}"] if seconds is not None else []
         self.name = ":".join(["mcts"] + parts)

@@ -23,7 +23,7 @@ AGENTS: dict[str, tuple[Callable[..., Agent], dict[str, tuple[str, Callable[[str
                          "max_nodes": ("max_nodes", _whole), "threads": ("threads", _whole),
                          "early_stop": ("early_stop", _real), "reuse": ("reuse", _whole),
                          "cpu": ("cpu_seconds", _whole), "solve": ("solve", _whole),
-                         "growth": ("growth", _real)}),
+                         "growth": ("growth", _real), "shared": ("shared", _whole)}),
     "level": (LevelAgent, {}),
     "gtp": (GTPAgent, {}),
     "sb3": (SB3Agent, {}),

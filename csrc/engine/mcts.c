@@ -82,7 +82,7 @@ static int reset(tree *t, const bk_board *root)
     if (!bk_arena_init(&t->a)) return 0;
     t->root = *root;
     t->root_visits = 0;
-    t->simulations = 0;
+    t->simulations = t->claimed = 0;
     t->full = 0;
     return 1;
 }
@@ -97,29 +97,25 @@ static void restart_players(tree *t)
     }
 }
 
-/* A tree from a copy of `root` drawing from stream (seed, stream), with
- * `budget` bytes and `node_cap` nodes before it prunes; NULL when out of
+/* A tree from a copy of `root`, with `budget` bytes and `node_cap` nodes
+ * before it prunes, `shared` by several threads or not; NULL when out of
  * memory. */
-static tree *tree_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int stream,
-                      int64_t budget, int64_t node_cap)
+static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_t budget, int64_t node_cap,
+                      int shared)
 {
     tree *t = calloc(1, sizeof *t); /* the sums start at 0 */
     if (!t) return NULL;
     t->params = *params;
     t->budget = budget;
     t->node_cap = node_cap;
-    bk_rng_seed(&t->rng, seed, (uint64_t)stream);
     t->num_players = bk_player_sides(root->variant, t->side);
     memset(t->played_by, -1, sizeof t->played_by);
-    if (params->replies) {
-        if (!(t->replies = malloc(sizeof *t->replies))) {
-            free(t);
-            return NULL;
-        }
-        bk_replies_clear(t->replies);
+    if ((t->shared = shared) && pthread_mutex_init(&t->lock, NULL) != 0) {
+        free(t);
+        return NULL;
     }
     if (!reset(t, root)) {
-        free(t->replies);
+        if (shared) pthread_mutex_destroy(&t->lock);
         free(t);
         return NULL;
     }
@@ -130,8 +126,20 @@ static void tree_free(tree *t)
 {
     if (!t) return;
     bk_arena_free(&t->a);
-    free(t->replies);
+    if (t->shared) pthread_mutex_destroy(&t->lock);
     free(t);
+}
+
+/* Worker k of a search: random stream (seed, k), no replies learnt; 0 when
+ * out of memory. */
+static int worker_init(worker *w, const bk_mcts_params *params, uint64_t seed, int k)
+{
+    bk_rng_seed(&w->rng, seed, (uint64_t)k);
+    if (params->replies) {
+        if (!(w->replies = malloc(sizeof *w->replies))) return 0;
+        bk_replies_clear(w->replies);
+    }
+    return 1;
 }
 
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads)
@@ -140,22 +148,32 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
     pthread_once(&explore_once, fill_explore_table);
     bk_mcts *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->trees = calloc((size_t)threads, sizeof *s->trees);
-    if (!s->trees) {
-        free(s);
+    int shared = params->shared && threads > 1, trees = shared ? 1 : threads;
+    s->trees = calloc((size_t)trees, sizeof *s->trees);
+    s->workers = calloc((size_t)threads, sizeof *s->workers);
+    if (!s->trees || !s->workers) {
+        bk_mcts_free(s);
         return NULL;
     }
     /* the budget and max_nodes are for the whole search: each tree gets its part */
     int64_t memory = params->memory > 0 ? params->memory : bk_mcts_default_memory();
-    int64_t node_cap = params->max_nodes / threads > 0 ? params->max_nodes / threads : 1;
+    int64_t node_cap = params->max_nodes / trees > 0 ? params->max_nodes / trees : 1;
     atomic_init(&s->stop, 0);
-    for (s->num_trees = 0; s->num_trees < threads; s->num_trees++) {
-        tree *t = tree_new(root, params, seed, s->num_trees, memory / threads, node_cap);
+    for (s->num_trees = 0; s->num_trees < trees; s->num_trees++) {
+        tree *t = tree_new(root, params, memory / trees, node_cap, shared);
         if (!(s->trees[s->num_trees] = t)) {
             bk_mcts_free(s);
             return NULL;
         }
         t->stop = &s->stop;
+    }
+    for (; s->num_workers < threads; s->num_workers++) {
+        int k = s->num_workers;
+        if (!worker_init(&s->workers[k], params, seed, k)) {
+            bk_mcts_free(s);
+            return NULL;
+        }
+        s->jobs[k] = (job){s->trees[shared ? 0 : k], &s->workers[k]};
     }
     return s;
 }
@@ -163,8 +181,10 @@ bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_
 void bk_mcts_free(bk_mcts *s)
 {
     if (!s) return;
-    for (int k = 0; k < s->num_trees; k++) tree_free(s->trees[k]);
+    for (int k = 0; s->trees && k < s->num_trees; k++) tree_free(s->trees[k]);
+    for (int k = 0; s->workers && k < s->num_workers; k++) free(s->workers[k].replies);
     free(s->trees);
+    free(s->workers);
     free(s);
 }
 
@@ -230,7 +250,7 @@ static int keep_subtree(tree *t, uint32_t top, const bk_board *b)
     for (int k = 0; root->state == NODE_EXPANDED && k < root->num_edges; k++)
         below += t->a.edges[root->edges + k].visits;
     t->root_visits = (uint32_t)below;
-    t->simulations = below;
+    t->simulations = t->claimed = below;
     return 1;
 }
 
@@ -245,10 +265,10 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed)
             uint32_t top = follows(t, b) ? node_of(t, b) : 0;
             if (!(top && keep_subtree(t, top, b)) && !reset(t, b)) return -1;
         }
-        bk_rng_seed(&t->rng, seed, (uint64_t)k);
         restart_players(t);
         kept += t->simulations;
     }
+    for (int k = 0; k < s->num_workers; k++) bk_rng_seed(&s->workers[k].rng, seed, (uint64_t)k);
     return kept;
 }
 
@@ -259,17 +279,17 @@ static float prior_of(uint32_t word)
 }
 
 /* Orders the n moves in t->moves by the prior (bk_tree_priors) into out,
- * highest first, as words of mcts_tree.h: a shuffle, then a stable sort on
+ * highest first, as words of mcts_tree.h: a shuffle drawn from rng, then a stable sort on
  * the quantised prior, so that moves of the same prior come in random order
  * (the selection prefers the first of equals).  Returns how many have a
  * positive prior (the others are not considered), their priors' sum in
  * *sum.  bk_tree_priors gives the best move a prior of 1, so at least one
  * move is considered: a node is never expanded without children. */
-static int order_by_prior(tree *t, const bk_board *b, int n, uint32_t *out, float *sum)
+static int order_by_prior(tree *t, bk_rng *rng, const bk_board *b, int n, uint32_t *out, float *sum)
 {
     uint16_t *moves = t->moves;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)bk_rng_below(&t->rng, (uint32_t)i + 1);
+        int j = (int)bk_rng_below(rng, (uint32_t)i + 1);
         uint16_t m = moves[i];
         moves[i] = moves[j];
         moves[j] = m;
@@ -324,12 +344,12 @@ static void next_fresh(const tree *t, node *nd)
 /* Expands node v, whose position is b (lazily played: the colour to move
  * may have no move, and is then passed over): its considered moves in
  * prior order, none an edge yet, or NODE_TERMINAL when no colour can move.
- * Returns 0 when out of memory.  A move's edge starts with a value of
+ * Returns 0 when out of memory; rng shuffles moves of equal prior.  A move's edge starts with a value of
  * INIT_COUNT weight: the value the mover expects now, scaled by the square
  * root of its prior over the best prior (Pentobi's initialisation), so that
  * the moves the prior likes least are hardly tried before the search has
  * found the others bad. */
-static int expand(tree *t, uint32_t v, bk_board *b)
+static int expand(tree *t, bk_rng *rng, uint32_t v, bk_board *b)
 {
     int n;
     while ((n = bk_gen_moves(b, b->to_move, t->moves)) == 0) {
@@ -341,7 +361,7 @@ static int expand(tree *t, uint32_t v, bk_board *b)
     }
     if (!bk_arena_reserve_moves(&t->a, n)) return 0;
     float sum;
-    int considered = order_by_prior(t, b, n, t->a.moves + t->a.num_moves, &sum);
+    int considered = order_by_prior(t, rng, b, n, t->a.moves + t->a.num_moves, &sum);
     node *nd = &t->a.nodes[v];
     nd->moves = (uint32_t)t->a.num_moves;
     t->a.num_moves += considered;
@@ -469,6 +489,24 @@ static void add_value(edge *e, double x, float w)
     e->urgency = e->prior / e->count;
 }
 
+/* In a shared tree a simulation counts its visit of edge e (of node v) as
+ * it descends, with the value of a loss (0) until its playout's value
+ * replaces it (replace_loss): the threads descending meanwhile then spread
+ * over other moves instead of all down the same line. */
+static void add_virtual_loss(tree *t, uint32_t v, uint32_t e)
+{
+    edge *ed = &t->a.edges[e];
+    if (ed->visits++ == 0) t->a.nodes[v].unvisited--;
+    add_value(ed, 0.0, 1.0f);
+}
+
+/* The virtual loss of edge e becomes the value x: the mean's sum gains x
+ * over the same count (RAVE updates since then included). */
+static void replace_loss(edge *e, double x)
+{
+    e->value += (float)(x / e->count);
+}
+
 /* RAVE for node v, the i-th of the path: each of its moves that `colour`
  * played later in the simulation (t->played_by) gains its value as if
  * played there (an edge made for it if it had none). */
@@ -518,7 +556,7 @@ static void update_rave(tree *t, const bk_board *b, const uint32_t *nodes, const
     for (int i = depth; i >= 0; i--) {
         uint32_t visits = i ? t->a.edges[t->a.nodes[nodes[i - 1]].edges + slots[i - 1]].visits : t->root_visits;
         if (visits > RAVE_PARENT_MAX) break; /* and so every node above */
-        if (nodes[i] != NO_INDEX && t->a.nodes[nodes[i]].state == NODE_EXPANDED)
+        if (nodes[i] != NO_INDEX && colours[i] >= 0 && t->a.nodes[nodes[i]].state == NODE_EXPANDED)
             rave_moves(t, nodes[i], colours[i], i, last - first - i, values);
         /* the move from node i, at index i, counts for the nodes above (not
          * for node i's own child on the path, which has its real visit) */
@@ -605,16 +643,18 @@ static void prefetch_moves(const tree *t, const node *nd)
  * the path (nodes[0..depth], slots[i] the index of the edge from nodes[i]
  * among its edges, which keep their order when they move to a larger block,
  * colours[i] the colour to move at nodes[i]); returns its depth. */
-static int descend(tree *t, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
+static int descend(tree *t, bk_rng *rng, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
 {
     int depth = 0;
     uint32_t v = 0, visits = t->root_visits;
+    if (t->shared) t->root_visits++; /* its visit counts as it descends */
     nodes[0] = 0;
+    colours[0] = -1;
     while (b->to_move >= 0) {
         if (t->a.nodes[v].state == NODE_LEAF) {
             double after = EXPAND_AFTER + EXPAND_STEP * depth;
             if (v != 0 && (t->full || visits <= after)) break;
-            if (!expand(t, v, b)) break;
+            if (!expand(t, rng, v, b)) break;
         }
         const node *nd = &t->a.nodes[v];
         if (nd->state == NODE_TERMINAL) {
@@ -629,38 +669,57 @@ static int descend(tree *t, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_
         int player = t->a.nodes[v].mover;
         bk_play_lazy(b, t->a.edges[e].move);
         visits = t->a.edges[e].visits;
+        if (t->shared) add_virtual_loss(t, v, e);
         slots[depth++] = (uint16_t)(e - t->a.nodes[v].edges);
+        colours[depth] = -1; /* until known: in a shared tree another thread may expand the node meanwhile */
         v = nodes[depth] = child_of(t, e, depth, player);
         if (v == NO_INDEX) break;
     }
     return depth;
 }
 
-static void simulate(tree *t)
+/* One simulation by worker w: the descent, the playout, the back-up.  In a
+ * shared tree the caller holds its lock, which the playout lets go of (so
+ * that the threads' playouts run side by side); the tree is pruned only
+ * while no simulation is under way, whose path would then be gone. */
+static void simulate(tree *t, worker *w)
 {
-    if (!t->full && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap)) bk_tree_prune(t);
+    if (!t->full && !t->in_flight && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap))
+        bk_tree_prune(t);
     bk_board b = t->root;
     uint32_t nodes[BK_MAX_HISTORY + 2];
     uint16_t slots[BK_MAX_HISTORY + 2];
     int8_t colours[BK_MAX_HISTORY + 2];
-    int depth = descend(t, &b, nodes, slots, colours);
-    bk_policy_playout(&b, &t->rng, &t->playout_scratch, t->replies);
+    int depth = descend(t, &w->rng, &b, nodes, slots, colours);
+    if (t->shared) {
+        t->in_flight++;
+        pthread_mutex_unlock(&t->lock);
+    }
+    bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
+    if (t->shared) {
+        pthread_mutex_lock(&t->lock);
+        t->in_flight--;
+    }
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
     playout_values(t, &b, values, shares, scores);
-    if (t->replies) bk_replies_learn(t->replies, &b, t->root.num_moves, shares); /* the moves below the root */
+    if (w->replies) bk_replies_learn(w->replies, &b, t->root.num_moves, shares); /* the moves below the root */
     for (int p = 0; p < t->num_players; p++) {
         t->player_wins[p] += shares[p];
         t->player_values[p] += values[p];
         t->player_scores[p] += scores[p];
     }
     if (t->params.rave > 0.0) update_rave(t, &b, nodes, slots, colours, depth, values);
-    t->root_visits++;
+    if (!t->shared) t->root_visits++;
     for (int i = 0; i < depth; i++) {
         node *nd = &t->a.nodes[nodes[i]];
-        uint32_t e = nd->edges + slots[i];
-        if (t->a.edges[e].visits++ == 0) nd->unvisited--;
-        add_value(&t->a.edges[e], values[nd->mover], 1.0f);
+        edge *e = &t->a.edges[nd->edges + slots[i]];
+        if (t->shared) {
+            replace_loss(e, values[nd->mover]);
+        } else {
+            if (e->visits++ == 0) nd->unvisited--;
+            add_value(e, values[nd->mover], 1.0f);
+        }
         if (nodes[i + 1] == NO_INDEX) continue;
         node *c = &t->a.nodes[nodes[i + 1]];
         c->played++;
@@ -693,23 +752,28 @@ static int settled(const tree *t)
             next = v;
         }
     }
-    return (double)(best - next) > t->params.early_stop * (double)(t->target - t->simulations);
+    return (double)(best - next) > t->params.early_stop * (double)(t->target - t->claimed);
 }
 
-/* One simulation of t's share, or none once its share is done (ended early
- * by settled()); nonzero while there is more of it. */
-static int step(tree *t)
+/* One simulation of t's share by worker w, or none once its share is done
+ * (ended early by settled()); nonzero while there is more of it. */
+static int step(tree *t, worker *w)
 {
-    if (t->simulations % SETTLE_EVERY == 0 && settled(t)) t->target = t->simulations;
-    if (t->simulations >= t->target) return 0;
-    simulate(t);
-    return 1;
+    if (t->shared) pthread_mutex_lock(&t->lock);
+    if (t->claimed % SETTLE_EVERY == 0 && settled(t)) t->target = t->claimed;
+    int more = t->claimed < t->target;
+    if (more) {
+        t->claimed++;
+        simulate(t, w);
+    }
+    if (t->shared) pthread_mutex_unlock(&t->lock);
+    return more;
 }
 
-static void *run_tree(void *arg)
+static void *run_job(void *arg)
 {
-    tree *t = arg;
-    while (!atomic_load_explicit(t->stop, memory_order_relaxed) && step(t)) continue;
+    job *j = arg;
+    while (!atomic_load_explicit(j->t->stop, memory_order_relaxed) && step(j->t, j->w)) continue;
     return NULL;
 }
 
@@ -717,32 +781,36 @@ static void *run_tree(void *arg)
  * each tree's simulations depend only on its own seed and share, not on how
  * the threads were scheduled.  The threads run their shares without waiting
  * for each other (on a busy machine, a thread that waited at every chunk for
- * a descheduled one would lose its core's time). */
+ * a descheduled one would lose its core's time).  A shared tree's share is
+ * the whole search, which its threads take simulation by simulation. */
 void bk_mcts_start(bk_mcts *s, int64_t n)
 {
     int64_t each = n / s->num_trees, extra = n % s->num_trees;
     atomic_store(&s->stop, 0);
     for (int k = 0; k < s->num_trees; k++) /* the first tree gets any extra first: it runs at least one */
-        s->trees[k]->target = n ? s->trees[k]->simulations + each + (k < extra) : INT64_MAX;
-    for (int k = 1; k < s->num_trees; k++)
-        s->started[k] = pthread_create(&s->threads[k], NULL, run_tree, s->trees[k]) == 0;
+        s->trees[k]->target = n ? s->trees[k]->claimed + each + (k < extra) : INT64_MAX;
+    for (int k = 1; k < s->num_workers; k++)
+        s->started[k] = pthread_create(&s->threads[k], NULL, run_job, &s->jobs[k]) == 0;
 }
 
 int64_t bk_mcts_run(bk_mcts *s, int64_t n)
 {
-    tree *t = s->trees[0];
-    for (int64_t i = 0; i < n && step(t); i++) continue;
-    return t->target - t->simulations;
+    tree *t = s->jobs[0].t;
+    for (int64_t i = 0; i < n && step(t, s->jobs[0].w); i++) continue;
+    if (t->shared) pthread_mutex_lock(&t->lock);
+    int64_t left = t->target - t->claimed;
+    if (t->shared) pthread_mutex_unlock(&t->lock);
+    return left;
 }
 
 void bk_mcts_finish(bk_mcts *s, int stop)
 {
     if (stop) atomic_store(&s->stop, 1);
-    for (int k = 1; k < s->num_trees; k++) {
+    for (int k = 1; k < s->num_workers; k++) {
         if (s->started[k])
             pthread_join(s->threads[k], NULL);
-        else if (s->trees[k]->target < INT64_MAX)
-            run_tree(s->trees[k]); /* no thread to be had: its share runs here (none once stopped) */
+        else if (s->jobs[k].t->target < INT64_MAX)
+            run_job(&s->jobs[k]); /* no thread to be had: its share runs here (none once stopped) */
         s->started[k] = 0;
     }
 }

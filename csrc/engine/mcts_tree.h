@@ -75,11 +75,20 @@ typedef struct {
                                         * UINT32_MAX */
 } arena;
 
-/* One tree; a search runs one per thread. */
+/* What each searching thread has of its own: its random stream (the
+ * expansions it makes draw from it too), its playouts' scratch and the last
+ * good replies its playouts learnt. */
+typedef struct {
+    bk_rng rng;
+    bk_policy_scratch playout_scratch;
+    bk_replies *replies; /* NULL unless params.replies: kept between searches */
+} worker;
+
+/* One tree: a search runs one per thread (root parallelisation), or one that
+ * all its threads share (params.shared). */
 typedef struct {
     bk_board root;
     bk_mcts_params params;
-    bk_rng rng;
     arena a;
     uint32_t root_visits;
     int64_t budget;      /* bytes this tree may hold before it prunes */
@@ -105,18 +114,31 @@ typedef struct {
      * simulation (-1: none) and the first index in its moves where it did */
     int8_t played_by[BK_MAX_PLACEMENTS];
     int16_t first_play[BK_MAX_PLACEMENTS];
-    bk_policy_scratch playout_scratch;
-    bk_replies *replies; /* NULL unless params.replies: kept between searches */
     int64_t target;       /* its share of the search's simulations */
+    int64_t claimed;      /* simulations begun: `simulations` and those under way */
     const atomic_int *stop; /* set when the search is to end before every share is done */
+    /* a tree several threads share: one holds the lock while it descends, or
+     * backs up a playout's value; the playouts run beside each other */
+    int shared;
+    pthread_mutex_t lock;
+    int in_flight; /* simulations between their descent and their back-up */
 } tree;
 
+/* A thread's work: the tree it grows and its own worker. */
+typedef struct {
+    tree *t;
+    worker *w;
+} job;
+
 struct bk_mcts {
-    int num_trees;
+    int num_trees;   /* one per thread, or one shared by all */
     tree **trees;
+    int num_workers; /* one per thread */
+    worker *workers;
+    job jobs[BK_MCTS_MAX_THREADS]; /* per thread */
     atomic_int stop;
     pthread_t threads[BK_MCTS_MAX_THREADS];
-    int started[BK_MCTS_MAX_THREADS]; /* per tree: a thread runs it */
+    int started[BK_MCTS_MAX_THREADS]; /* per thread: it runs */
 };
 
 #endif

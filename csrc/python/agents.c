@@ -153,7 +153,7 @@ static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
     return a->exploration == b->exploration && a->prior_temperature == b->prior_temperature && a->rave == b->rave &&
            a->max_nodes == b->max_nodes && a->margin == b->margin && a->replies == b->replies &&
-           a->early_stop == b->early_stop;
+           a->early_stop == b->early_stop && a->shared == b->shared;
 }
 
 /* The search to run for board b: the kept one advanced to b when it has the
@@ -196,16 +196,17 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"game",    "simulations", "seconds",   "exploration", "prior_temperature",
                              "rave",    "margin",      "replies",   "early_stop",  "max_nodes",
-                             "threads", "seed",        "tree",      "cpu",         NULL};
+                             "threads", "seed",        "tree",      "cpu",         "shared",      NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
     int cpu = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpdLLOOp:mcts", kwlist, &game, &simulations, &seconds,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpdLLOOpp:mcts", kwlist, &game, &simulations, &seconds,
                                      &params.exploration, &params.prior_temperature, &params.rave, &params.margin,
-                                     &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj, &cpu))
+                                     &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj, &cpu,
+                                     &params.shared))
         return NULL;
     params.max_nodes = max_nodes;
     bk_board *b = bkpy_game_board(module, game, "mcts");
@@ -340,7 +341,7 @@ static PyMethodDef agent_functions[] = {
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
      "     prior_temperature=2.5, rave=0.3, margin=0.375, replies=True,\n"
      "     early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None,\n"
-     "     cpu=False)\n--\n\n"
+     "     cpu=False, shared=False)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
      "released (csrc/engine/mcts.h): children start from the tree's prior at\n"
      "`prior_temperature` (prior.h: exp(w . x / T); above 1 flatter), a\n"
@@ -353,7 +354,9 @@ static PyMethodDef agent_functions[] = {
      "a tree's share of the simulations also ends once its most visited move\n"
      "leads the next by more than f times the simulations left (f = 1: once\n"
      "that move cannot change).\n"
-     "threads > 1: one tree per thread, their root statistics added.  A tree\n"
+     "threads > 1: one tree per thread, their root statistics added; with\n"
+     "shared=True one tree the threads grow together (a lock, virtual losses;\n"
+     "the moves then depend on the threads' timing).  A tree\n"
      "holding its share of the memory budget (a quarter of the machine's\n"
      "memory, at most 1 GiB, for all trees) or of max_nodes (its positions)\n"
      "frees its least visited subtrees and searches on.  The\n"

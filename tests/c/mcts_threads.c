@@ -3,7 +3,9 @@
  * the same moves whatever the calling thread's chunks, its visits add up to
  * its simulations, and every move it reports is legal; a search stopped
  * early (as by the clock) is consistent too, and so is one continued by
- * bk_mcts_advance after the move it chose.
+ * bk_mcts_advance after the move it chose.  A search whose 4 threads share
+ * one tree (params.shared; its moves depend on the threads' timing) is
+ * consistent in each of these ways.
  *
  *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/mcts_threads.c CORE -lpthread -lm && ./a.out
  *
@@ -53,10 +55,12 @@ static unsigned long run(bk_mcts *t, const bk_board *b, int chunk, int64_t kept)
     return sum;
 }
 
-/* A new search of the board on `threads` threads, run as run() does. */
-static unsigned long search(const bk_board *b, int threads, int chunk)
+/* A new search of the board on `threads` threads (sharing one tree or
+ * not), run as run() does. */
+static unsigned long search(const bk_board *b, int threads, int shared, int chunk)
 {
     bk_mcts_params params = bk_mcts_defaults();
+    params.shared = shared;
     bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
     if (!t) return 0;
     unsigned long sum = run(t, b, chunk, 0);
@@ -66,10 +70,11 @@ static unsigned long search(const bk_board *b, int threads, int chunk)
 
 /* The checksum of a search continued after its move by bk_mcts_advance, or
  * 0 if either is inconsistent. */
-static unsigned long continued(const bk_board *b, int threads)
+static unsigned long continued(const bk_board *b, int threads, int shared)
 {
     static bk_mcts_move first[BK_MAX_MOVES];
     bk_mcts_params params = bk_mcts_defaults();
+    params.shared = shared;
     bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
     unsigned long sum = t ? run(t, b, 7, 0) : 0;
     bk_board next = *b;
@@ -91,14 +96,18 @@ int main(void)
     for (int variant = 0; variant < BK_NUM_VARIANTS; variant++) {
         bk_board b;
         if (bk_board_init(&b, variant, BK_START_FIXED) != BK_OK) return 2;
-        unsigned long whole = search(&b, 4, SIMULATIONS), split = search(&b, 4, 7), one = search(&b, 1, 3),
-                      stopped = search(&b, 4, 0), again = continued(&b, 4);
-        if (whole == split && whole != 0 && one != 0 && stopped != 0 && again != 0 && again == continued(&b, 4)) {
+        unsigned long whole = search(&b, 4, 0, SIMULATIONS), split = search(&b, 4, 0, 7), one = search(&b, 1, 0, 3),
+                      stopped = search(&b, 4, 0, 0), again = continued(&b, 4, 0);
+        unsigned long shared = search(&b, 4, 1, 7), shared_stopped = search(&b, 4, 1, 0),
+                      shared_again = continued(&b, 4, 1);
+        if (whole == split && whole != 0 && one != 0 && stopped != 0 && again != 0 && again == continued(&b, 4, 0) &&
+            shared != 0 && shared_stopped != 0 && shared_again != 0) {
             passed++;
         } else {
             failed++;
-            printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu; continued %lu\n",
-                   variant, whole, split, one, stopped, again);
+            printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu; continued %lu; "
+                   "one shared tree %lu, stopped %lu, continued %lu\n",
+                   variant, whole, split, one, stopped, again, shared, shared_stopped, shared_again);
         }
     }
     printf("%d passed, %d failed\n", passed, failed);
