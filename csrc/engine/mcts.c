@@ -278,44 +278,46 @@ static float prior_of(uint32_t word)
     return exp2f(-(float)(word >> 16) / PRIOR_STEPS);
 }
 
-/* Orders the n moves in t->moves by the prior (bk_tree_priors) into out,
- * highest first, as words of mcts_tree.h: a shuffle drawn from rng, then a stable sort on
- * the quantised prior, so that moves of the same prior come in random order
- * (the selection prefers the first of equals).  Returns how many have a
- * positive prior (the others are not considered), their priors' sum in
- * *sum.  bk_tree_priors gives the best move a prior of 1, so at least one
- * move is considered: a node is never expanded without children. */
-static int order_by_prior(tree *t, bk_rng *rng, const bk_board *b, int n, uint32_t *out, float *sum)
+/* Orders the n moves in w->moves by the prior (bk_tree_priors at
+ * `temperature`) into w->words, highest first, as words of mcts_tree.h: a
+ * shuffle drawn from w's stream, then a stable sort on the quantised prior,
+ * so that moves of the same prior come in random order (the selection
+ * prefers the first of equals).  Returns how many have a positive prior
+ * (the others are not considered), their priors' sum in *sum.
+ * bk_tree_priors gives the best move a prior of 1, so at least one move is
+ * considered: a node is never expanded without children. */
+static int order_by_prior(worker *w, double temperature, const bk_board *b, int n, float *sum)
 {
-    uint16_t *moves = t->moves;
+    uint16_t *moves = w->moves;
+    uint32_t *out = w->words;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)bk_rng_below(rng, (uint32_t)i + 1);
+        int j = (int)bk_rng_below(&w->rng, (uint32_t)i + 1);
         uint16_t m = moves[i];
         moves[i] = moves[j];
         moves[j] = m;
     }
-    bk_tree_priors(b, moves, n, t->params.prior_temperature, t->priors);
+    bk_tree_priors(b, moves, n, temperature, w->priors);
     int considered = 0;
     for (int i = 0; i < n; i++) {
-        if (!(t->priors[i] > 0.0f)) continue;
-        float q = -(float)PRIOR_STEPS * log2f(t->priors[i]) + 0.5f;
-        t->quantised[i] = (uint16_t)(q < (float)MAX_QUANTISED_PRIOR ? (int)q : MAX_QUANTISED_PRIOR);
-        t->sorted[considered++] = (uint32_t)i;
+        if (!(w->priors[i] > 0.0f)) continue;
+        float q = -(float)PRIOR_STEPS * log2f(w->priors[i]) + 0.5f;
+        w->quantised[i] = (uint16_t)(q < (float)MAX_QUANTISED_PRIOR ? (int)q : MAX_QUANTISED_PRIOR);
+        w->sorted[considered++] = (uint32_t)i;
     }
     /* a stable radix sort on the quantised prior: its low byte into out, then its high bits back */
     int low[257] = {0}, high[129] = {0};
     for (int i = 0; i < considered; i++) {
-        low[(t->quantised[t->sorted[i]] & 0xFF) + 1]++;
-        high[(t->quantised[t->sorted[i]] >> 8) + 1]++;
+        low[(w->quantised[w->sorted[i]] & 0xFF) + 1]++;
+        high[(w->quantised[w->sorted[i]] >> 8) + 1]++;
     }
     for (int k = 0; k < 256; k++) low[k + 1] += low[k];
     for (int k = 0; k < 128; k++) high[k + 1] += high[k];
-    for (int i = 0; i < considered; i++) out[low[t->quantised[t->sorted[i]] & 0xFF]++] = t->sorted[i];
-    for (int i = 0; i < considered; i++) t->sorted[high[t->quantised[out[i]] >> 8]++] = out[i];
+    for (int i = 0; i < considered; i++) out[low[w->quantised[w->sorted[i]] & 0xFF]++] = w->sorted[i];
+    for (int i = 0; i < considered; i++) w->sorted[high[w->quantised[out[i]] >> 8]++] = out[i];
     *sum = 0.0f;
     for (int i = 0; i < considered; i++) {
-        uint32_t m = t->sorted[i];
-        out[i] = moves[m] | (uint32_t)t->quantised[m] << 16;
+        uint32_t m = w->sorted[i];
+        out[i] = moves[m] | (uint32_t)w->quantised[m] << 16;
         *sum += prior_of(out[i]);
     }
     assert(considered > 0);
@@ -341,31 +343,40 @@ static void next_fresh(const tree *t, node *nd)
     nd->fresh_urgency = p / nd->prior_sum / INIT_COUNT;
 }
 
-/* Expands node v, whose position is b (lazily played: the colour to move
- * may have no move, and is then passed over): its considered moves in
- * prior order, none an edge yet, or NODE_TERMINAL when no colour can move.
- * Returns 0 when out of memory; rng shuffles moves of equal prior.  A move's edge starts with a value of
- * INIT_COUNT weight: the value the mover expects now, scaled by the square
- * root of its prior over the best prior (Pentobi's initialisation), so that
- * the moves the prior likes least are hardly tried before the search has
- * found the others bad. */
-static int expand(tree *t, bk_rng *rng, uint32_t v, bk_board *b)
+/* The considered moves of position b (lazily played: the colour to move
+ * may have no move, and is then passed over) in prior order, into w->words;
+ * returns how many, 0 when no colour can move.  It reads nothing of the
+ * tree, so a thread of a shared tree runs it without the lock. */
+static int considered_moves(worker *w, double temperature, bk_board *b, float *sum)
 {
     int n;
-    while ((n = bk_gen_moves(b, b->to_move, t->moves)) == 0) {
+    *sum = 0.0f;
+    while ((n = bk_gen_moves(b, b->to_move, w->moves)) == 0) {
         bk_out_of_moves(b);
-        if (b->to_move < 0) {
-            t->a.nodes[v].state = NODE_TERMINAL;
-            return 1;
-        }
+        if (b->to_move < 0) return 0;
+    }
+    return order_by_prior(w, temperature, b, n, sum);
+}
+
+/* Node v, whose position is b, expanded with the n considered moves in
+ * w->words (considered_moves; their priors' sum `sum`), none an edge yet,
+ * or NODE_TERMINAL when n is 0.  Returns 0 when out of memory.  A move's
+ * edge starts with a value of INIT_COUNT weight: the value the mover
+ * expects now, scaled by the square root of its prior over the best prior
+ * (Pentobi's initialisation), so that the moves the prior likes least are
+ * hardly tried before the search has found the others bad. */
+static int install(tree *t, uint32_t v, const bk_board *b, const worker *w, int n, float sum)
+{
+    if (n == 0) {
+        t->a.nodes[v].state = NODE_TERMINAL;
+        return 1;
     }
     if (!bk_arena_reserve_moves(&t->a, n)) return 0;
-    float sum;
-    int considered = order_by_prior(t, rng, b, n, t->a.moves + t->a.num_moves, &sum);
+    memcpy(t->a.moves + t->a.num_moves, w->words, (size_t)n * sizeof *w->words);
     node *nd = &t->a.nodes[v];
     nd->moves = (uint32_t)t->a.num_moves;
-    t->a.num_moves += considered;
-    nd->num_moves = (uint16_t)considered;
+    t->a.num_moves += n;
+    nd->num_moves = (uint16_t)n;
     nd->num_edges = 0;
     nd->unvisited = 0;
     nd->fresh = 0;
@@ -376,6 +387,26 @@ static int expand(tree *t, bk_rng *rng, uint32_t v, bk_board *b)
     nd->state = NODE_EXPANDED;
     next_fresh(t, nd);
     return 1;
+}
+
+/* Expands node v, whose position is b (install), drawing from w's stream;
+ * 0 when out of memory.  In a shared tree the moves are found without the
+ * lock (the tree is not pruned meanwhile: the simulation counts as under
+ * way), and another thread may have expanded v by then: the same position,
+ * so the same colour to move. */
+static int expand(tree *t, worker *w, uint32_t v, bk_board *b)
+{
+    float sum;
+    if (!t->shared) {
+        int n = considered_moves(w, t->params.prior_temperature, b, &sum);
+        return install(t, v, b, w, n, sum);
+    }
+    t->in_flight++;
+    pthread_mutex_unlock(&t->lock);
+    int n = considered_moves(w, t->params.prior_temperature, b, &sum);
+    pthread_mutex_lock(&t->lock);
+    t->in_flight--;
+    return t->a.nodes[v].state != NODE_LEAF || install(t, v, b, w, n, sum);
 }
 
 /* The edge of node v's move of rank r, made now (the move had none);
@@ -643,7 +674,7 @@ static void prefetch_moves(const tree *t, const node *nd)
  * the path (nodes[0..depth], slots[i] the index of the edge from nodes[i]
  * among its edges, which keep their order when they move to a larger block,
  * colours[i] the colour to move at nodes[i]); returns its depth. */
-static int descend(tree *t, bk_rng *rng, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
+static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
 {
     int depth = 0;
     uint32_t v = 0, visits = t->root_visits;
@@ -654,7 +685,7 @@ static int descend(tree *t, bk_rng *rng, bk_board *b, uint32_t *nodes, uint16_t 
         if (t->a.nodes[v].state == NODE_LEAF) {
             double after = EXPAND_AFTER + EXPAND_STEP * depth;
             if (v != 0 && (t->full || visits <= after)) break;
-            if (!expand(t, rng, v, b)) break;
+            if (!expand(t, w, v, b)) break;
         }
         const node *nd = &t->a.nodes[v];
         if (nd->state == NODE_TERMINAL) {
@@ -690,7 +721,7 @@ static void simulate(tree *t, worker *w)
     uint32_t nodes[BK_MAX_HISTORY + 2];
     uint16_t slots[BK_MAX_HISTORY + 2];
     int8_t colours[BK_MAX_HISTORY + 2];
-    int depth = descend(t, &w->rng, &b, nodes, slots, colours);
+    int depth = descend(t, w, &b, nodes, slots, colours);
     if (t->shared) {
         t->in_flight++;
         pthread_mutex_unlock(&t->lock);

@@ -76,10 +76,15 @@ typedef struct {
 } arena;
 
 /* What each searching thread has of its own: its random stream (the
- * expansions it makes draw from it too), its playouts' scratch and the last
- * good replies its playouts learnt. */
+ * expansions it makes draw from it too), its expansions' and playouts'
+ * scratch and the last good replies its playouts learnt. */
 typedef struct {
     bk_rng rng;
+    uint16_t moves[BK_MAX_MOVES]; /* an expansion's: the legal moves, their priors, */
+    float priors[BK_MAX_MOVES];
+    uint16_t quantised[BK_MAX_MOVES];
+    uint32_t sorted[BK_MAX_MOVES];
+    uint32_t words[BK_MAX_MOVES]; /* and the considered ones in prior order, as the tree keeps them */
     bk_policy_scratch playout_scratch;
     bk_replies *replies; /* NULL unless params.replies: kept between searches */
 } worker;
@@ -105,11 +110,7 @@ typedef struct {
     /* per player: count, mean and sum of squared deviations (Welford) of its
      * margins over the `played` simulations, for the standardised margin */
     double margin_n[BK_MAX_COLOURS], margin_mean[BK_MAX_COLOURS], margin_m2[BK_MAX_COLOURS];
-    uint16_t moves[BK_MAX_MOVES]; /* expansion's scratch */
-    float priors[BK_MAX_MOVES];
     float scores[BK_MAX_MOVES]; /* the selection's: a node's edges' scores */
-    uint16_t quantised[BK_MAX_MOVES];
-    uint32_t sorted[BK_MAX_MOVES];
     /* RAVE's scratch, per placement: the colour that played it in this
      * simulation (-1: none) and the first index in its moves where it did */
     int8_t played_by[BK_MAX_PLACEMENTS];
