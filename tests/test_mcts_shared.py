@@ -42,14 +42,16 @@ def test_two_threads_on_one_tree_find_the_only_winning_move():
         assert search(game, None, 3000, seed=seed, threads=2, shared=True)["ids"][0] == win, (seed, outcome)
 
 
-def test_a_shared_tree_at_its_cap_prunes_and_still_finds_the_win():
-    # pruning waits until no simulation is under way: the paths of those would be gone
+def test_a_shared_tree_at_its_cap_prunes_as_often_and_still_finds_the_win():
+    # a pruning waits until no simulation is under way (their paths would be gone), but it is
+    # not put off: the tree, held to 30 positions, is pruned about as often as one thread's
     _, start, moves = next(p for p in P.DUEL_ONE_WIN if p[0] == 210)
     game = P.replay("duo", start, moves)
     win, _ = P.only_winning_move(game)
-    tree = _core.mcts_tree()
-    result = search(game, tree, 3000, seed=1, threads=2, shared=True, max_nodes=30)
-    assert _core.mcts_tree_memory(tree)[1] >= 1
+    plain, shared = _core.mcts_tree(), _core.mcts_tree()
+    search(game, plain, 3000, seed=1, max_nodes=30)
+    result = search(game, shared, 3000, seed=1, threads=2, shared=True, max_nodes=30)
+    assert _core.mcts_tree_memory(shared)[1] >= _core.mcts_tree_memory(plain)[1] / 2 >= 10
     assert_contract(game, result)
     assert result["ids"][0] == win
 

@@ -97,6 +97,17 @@ static void restart_players(tree *t)
     }
 }
 
+static void tree_free(tree *t)
+{
+    if (!t) return;
+    bk_arena_free(&t->a);
+    if (t->shared) {
+        pthread_cond_destroy(&t->drained);
+        pthread_mutex_destroy(&t->lock);
+    }
+    free(t);
+}
+
 /* A tree from a copy of `root`, with `budget` bytes and `node_cap` nodes
  * before it prunes, `shared` by several threads or not; NULL when out of
  * memory. */
@@ -114,20 +125,16 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_
         free(t);
         return NULL;
     }
-    if (!reset(t, root)) {
-        if (shared) pthread_mutex_destroy(&t->lock);
+    if (shared && pthread_cond_init(&t->drained, NULL) != 0) {
+        pthread_mutex_destroy(&t->lock);
         free(t);
         return NULL;
     }
+    if (!reset(t, root)) {
+        tree_free(t);
+        return NULL;
+    }
     return t;
-}
-
-static void tree_free(tree *t)
-{
-    if (!t) return;
-    bk_arena_free(&t->a);
-    if (t->shared) pthread_mutex_destroy(&t->lock);
-    free(t);
 }
 
 /* Worker k of a search: random stream (seed, k), no replies learnt; 0 when
@@ -389,6 +396,22 @@ static int install(tree *t, uint32_t v, const bk_board *b, const worker *w, int 
     return 1;
 }
 
+/* A thread of a shared tree lets go of its lock in the middle of a
+ * simulation (to find an expansion's moves, or to play out), and takes it
+ * back: meanwhile the simulation counts as under way, and the tree is not
+ * pruned (its path would be gone). */
+static void let_go(tree *t)
+{
+    t->in_flight++;
+    pthread_mutex_unlock(&t->lock);
+}
+
+static void take_back(tree *t)
+{
+    pthread_mutex_lock(&t->lock);
+    if (--t->in_flight == 0) pthread_cond_broadcast(&t->drained); /* a pruning may wait for this */
+}
+
 /* Expands node v, whose position is b (install), drawing from w's stream;
  * 0 when out of memory.  In a shared tree the moves are found without the
  * lock (the tree is not pruned meanwhile: the simulation counts as under
@@ -401,11 +424,9 @@ static int expand(tree *t, worker *w, uint32_t v, bk_board *b)
         int n = considered_moves(w, t->params.prior_temperature, b, &sum);
         return install(t, v, b, w, n, sum);
     }
-    t->in_flight++;
-    pthread_mutex_unlock(&t->lock);
+    let_go(t);
     int n = considered_moves(w, t->params.prior_temperature, b, &sum);
-    pthread_mutex_lock(&t->lock);
-    t->in_flight--;
+    take_back(t);
     return t->a.nodes[v].state != NODE_LEAF || install(t, v, b, w, n, sum);
 }
 
@@ -573,7 +594,8 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
  * r the moves from the node to the end), while the node has few visits and
  * the move's edge a small count.  nodes[0..depth]: the path (NO_INDEX: no
  * node), slots[i] the index of the edge from nodes[i] among its edges,
- * colours[i] the colour to move there.  The moves of the simulation are b's history from the root's on. */
+ * colours[i] the colour to move there (-1: none, as at a node another
+ * thread of a shared tree expanded after this descent).  The moves of the simulation are b's history from the root's on. */
 static void update_rave(tree *t, const bk_board *b, const uint32_t *nodes, const uint16_t *slots,
                         const int8_t *colours, int depth, const double *values)
 {
@@ -673,7 +695,8 @@ static void prefetch_moves(const tree *t, const node *nd)
  * (an expansion looks anyway; an expanded node knows its colour).  Writes
  * the path (nodes[0..depth], slots[i] the index of the edge from nodes[i]
  * among its edges, which keep their order when they move to a larger block,
- * colours[i] the colour to move at nodes[i]); returns its depth. */
+ * colours[i] the colour to move at nodes[i], -1 where the descent did not
+ * expand or pass through it); returns its depth. */
 static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
 {
     int depth = 0;
@@ -709,28 +732,30 @@ static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *s
     return depth;
 }
 
+/* Whether tree t holds more than its budget or node cap and may prune. */
+static int over_budget(const tree *t)
+{
+    return !t->full && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap);
+}
+
 /* One simulation by worker w: the descent, the playout, the back-up.  In a
  * shared tree the caller holds its lock, which the playout lets go of (so
- * that the threads' playouts run side by side); the tree is pruned only
- * while no simulation is under way, whose path would then be gone. */
+ * that the threads' playouts run side by side); a pruning first waits until
+ * no simulation is under way (in_flight is 0 in a tree of one thread). */
 static void simulate(tree *t, worker *w)
 {
-    if (!t->full && !t->in_flight && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap))
-        bk_tree_prune(t);
+    if (over_budget(t)) {
+        while (t->in_flight) pthread_cond_wait(&t->drained, &t->lock);
+        if (over_budget(t)) bk_tree_prune(t); /* unless another thread has pruned meanwhile */
+    }
     bk_board b = t->root;
     uint32_t nodes[BK_MAX_HISTORY + 2];
     uint16_t slots[BK_MAX_HISTORY + 2];
     int8_t colours[BK_MAX_HISTORY + 2];
     int depth = descend(t, w, &b, nodes, slots, colours);
-    if (t->shared) {
-        t->in_flight++;
-        pthread_mutex_unlock(&t->lock);
-    }
+    if (t->shared) let_go(t);
     bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
-    if (t->shared) {
-        pthread_mutex_lock(&t->lock);
-        t->in_flight--;
-    }
+    if (t->shared) take_back(t);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
     playout_values(t, &b, values, shares, scores);
@@ -840,8 +865,9 @@ void bk_mcts_finish(bk_mcts *s, int stop)
     for (int k = 1; k < s->num_workers; k++) {
         if (s->started[k])
             pthread_join(s->threads[k], NULL);
-        else if (s->jobs[k].t->target < INT64_MAX)
-            run_job(&s->jobs[k]); /* no thread to be had: its share runs here (none once stopped) */
+        else if (!s->jobs[k].t->shared && s->jobs[k].t->target < INT64_MAX)
+            run_job(&s->jobs[k]); /* no thread to be had: its tree's share runs here (none once stopped);
+                                   * a shared tree's work was taken by the other threads */
         s->started[k] = 0;
     }
 }

@@ -71,15 +71,16 @@ int64_t bk_mcts_default_memory(void);
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads);
 void bk_mcts_free(bk_mcts *t);
 /* A search of n more simulations in all (0: until stopped), split evenly
- * between the threads: bk_mcts_start starts the threads of every tree but
- * the first, whose share the caller runs by bk_mcts_run (so that it may
- * check the clock between calls), then bk_mcts_finish waits for the others.
- * Between start and finish only
- * bk_mcts_run may be called. */
+ * between the trees: bk_mcts_start starts every thread but the first, whose
+ * work the caller does by bk_mcts_run (so that it may check the clock
+ * between calls), then bk_mcts_finish waits for the others.  Between start
+ * and finish only bk_mcts_run may be called. */
 void bk_mcts_start(bk_mcts *t, int64_t n);
-/* Runs up to n simulations of the first tree's share on the calling thread;
- * returns how many of its share are left (INT64_MAX - done without a count).
- * The first tree's share is at least one simulation. */
+/* Runs up to n simulations on the calling thread: of the first tree's
+ * share, which is at least one simulation, or of a shared tree's whole
+ * search, taken by whichever thread comes first; returns how many of that
+ * share are left to begin (INT64_MAX - done without a count).  A search
+ * has run at least one simulation once finished. */
 int64_t bk_mcts_run(bk_mcts *t, int64_t n);
 /* Waits for the other threads to end their shares, or, when stop is
  * nonzero, to end their current simulation; then they are gone. */

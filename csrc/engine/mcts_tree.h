@@ -18,7 +18,7 @@
 
 #include "core/board.h"
 #include "engine/mcts_params.h"
-#include "engine/playout_policy.h" /* the policy scratch, generator and replies a tree keeps */
+#include "engine/playout_policy.h" /* the policy scratch, generator and replies a worker keeps */
 
 /* A considered move: bits 0-15 its placement id; bit 31 clear: bits 16-30
  * its prior over the node's best as -512 log2 (PRIOR_STEPS per octave);
@@ -122,7 +122,8 @@ typedef struct {
      * backs up a playout's value; the playouts run beside each other */
     int shared;
     pthread_mutex_t lock;
-    int in_flight; /* simulations between their descent and their back-up */
+    pthread_cond_t drained; /* signalled when in_flight falls to 0: a pruning may wait for it */
+    int in_flight;          /* simulations that let go of the lock in their descent or playout */
 } tree;
 
 /* A thread's work: the tree it grows and its own worker. */

@@ -209,6 +209,7 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
                                      &params.shared))
         return NULL;
     params.max_nodes = max_nodes;
+    params.shared = params.shared && threads > 1; /* one thread's tree is its own: the same search */
     bk_board *b = bkpy_game_board(module, game, "mcts");
     if (!b || check_search_args(simulations, seconds, threads, &params) < 0) return NULL;
     if (seed_obj && bkpy_seed_arg(seed_obj, &seed) < 0) return NULL;
