@@ -70,7 +70,7 @@ def play(args: argparse.Namespace) -> None:
     base = f"mcts:seconds={args.seconds:g}"
     print(f"Duo, {args.games} games a pair, every search {args.seconds:g} wall s per move ({base}:...):")
     print(f"{'search':>18} {'games':>6} {'score':>6} {'95% interval':>14}  against 1 thread, its margin")
-    for name in ("2 trees", "2 threads, 1 tree"):
+    for name in args.against:
         result = match([f"{base}:{AGENTS[name]}", f"{base}:{AGENTS['1 thread']}"], games=args.games,
                        seed=args.seed, workers=1)
         row = result.rows()[0]
@@ -89,7 +89,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="wall seconds per move in the match (default: 0.07, about Pentobi level 6's)")
     parser.add_argument("--games", type=int, default=100, help="games per pair (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
+    parser.add_argument("--against", default="2 trees,2 threads, 1 tree", type=lambda text: text.split(","),
+                        help="the two-thread searches matched, comma-separated (default: both: "
+                             "'2 trees,2 threads, 1 tree')")
     args = parser.parse_args(argv)
+    unknown = [name for name in args.against if name not in AGENTS or name == "1 thread"]
+    if unknown:
+        parser.error(f"--against: not a two-thread search: {', '.join(unknown)}")
     if len(os.sched_getaffinity(0)) < 2:
         raise SystemExit("needs two cores")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
