@@ -30,8 +30,8 @@ from blokus.arena import match
 from blokus.game import Game
 
 GAMES = Path(__file__).resolve().parent / "oracle_games.txt"
-SEARCHES = {"1 thread": {"threads": 1}, "2 trees": {"threads": 2}, "2 threads, 1 tree": {"threads": 2, "shared": True}}
-AGENTS = {"1 thread": "threads=1", "2 trees": "threads=2", "2 threads, 1 tree": "threads=2:shared=1"}
+SEARCHES = {"1 thread": {"threads": 1}, "2 trees": {"threads": 2}, "2 threads 1 tree": {"threads": 2, "shared": True}}
+AGENTS = {"1 thread": "threads=1", "2 trees": "threads=2", "2 threads 1 tree": "threads=2:shared=1"}
 
 
 def duo_position(plies: int) -> Game:
@@ -89,9 +89,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="wall seconds per move in the match (default: 0.07, about Pentobi level 6's)")
     parser.add_argument("--games", type=int, default=100, help="games per pair (default: 100)")
     parser.add_argument("--seed", type=int, default=0, help="the match's seed (default: 0)")
-    parser.add_argument("--against", default="2 trees,2 threads, 1 tree", type=lambda text: text.split(","),
+    parser.add_argument("--against", default="2 trees,2 threads 1 tree", type=lambda text: text.split(","),
                         help="the two-thread searches matched, comma-separated (default: both: "
-                             "'2 trees,2 threads, 1 tree')")
+                             "'2 trees,2 threads 1 tree')")
     args = parser.parse_args(argv)
     unknown = [name for name in args.against if name not in AGENTS or name == "1 thread"]
     if unknown:
