@@ -9,6 +9,7 @@
 #include <assert.h>
 #include <float.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -101,10 +102,6 @@ static void tree_free(tree *t)
 {
     if (!t) return;
     bk_arena_free(&t->a);
-    if (t->shared) {
-        pthread_cond_destroy(&t->drained);
-        pthread_mutex_destroy(&t->lock);
-    }
     free(t);
 }
 
@@ -121,15 +118,8 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_
     t->node_cap = node_cap;
     t->num_players = bk_player_sides(root->variant, t->side);
     memset(t->played_by, -1, sizeof t->played_by);
-    if ((t->shared = shared) && pthread_mutex_init(&t->lock, NULL) != 0) {
-        free(t);
-        return NULL;
-    }
-    if (shared && pthread_cond_init(&t->drained, NULL) != 0) {
-        pthread_mutex_destroy(&t->lock);
-        free(t);
-        return NULL;
-    }
+    t->shared = shared;
+    atomic_init(&t->lock, 0);
     if (!reset(t, root)) {
         tree_free(t);
         return NULL;
@@ -396,6 +386,35 @@ static int install(tree *t, uint32_t v, const bk_board *b, const worker *w, int 
     return 1;
 }
 
+/* A shared tree's lock: a spin lock, as it is held for a few microseconds
+ * at a time (a descent, a back-up), which a sleeping lock's hand-over
+ * would cost more than; a thread that spins long yields its core, in case
+ * the holder waits for one. */
+#define SPINS_BEFORE_YIELD 4096
+
+static void lock(tree *t)
+{
+    for (int spins = 0;; spins++) {
+        int free_ = 0;
+        if (!atomic_load_explicit(&t->lock, memory_order_relaxed) &&
+            atomic_compare_exchange_weak_explicit(&t->lock, &free_, 1, memory_order_acquire, memory_order_relaxed))
+            return;
+        if (spins == SPINS_BEFORE_YIELD) {
+            sched_yield();
+            spins = 0;
+        } else {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
+    }
+}
+
+static void unlock(tree *t)
+{
+    atomic_store_explicit(&t->lock, 0, memory_order_release);
+}
+
 /* A thread of a shared tree lets go of its lock in the middle of a
  * simulation (to find an expansion's moves, or to play out), and takes it
  * back: meanwhile the simulation counts as under way, and the tree is not
@@ -403,13 +422,13 @@ static int install(tree *t, uint32_t v, const bk_board *b, const worker *w, int 
 static void let_go(tree *t)
 {
     t->in_flight++;
-    pthread_mutex_unlock(&t->lock);
+    unlock(t);
 }
 
 static void take_back(tree *t)
 {
-    pthread_mutex_lock(&t->lock);
-    if (--t->in_flight == 0) pthread_cond_broadcast(&t->drained); /* a pruning may wait for this */
+    lock(t);
+    t->in_flight--;
 }
 
 /* Expands node v, whose position is b (install), drawing from w's stream;
@@ -634,24 +653,30 @@ static double standard_margin(tree *t, int p, double m)
     return var > 0.0 ? 0.5 + 0.5 * tanh((m - t->margin_mean[p]) / sqrt(var)) : 0.5;
 }
 
-/* Each player's value of a finished game: its side's place (bk_place_shares_of:
- * the win share with two sides; with more, second place is worth something,
- * as in twogtp's results and Pentobi's playout values), plus a term for its
- * margin over the mean of the other sides (Pentobi's multi-player score).  A
- * side is the players who share one score: a team in classic_teams, else a
- * single player.  `shares`: each player's share of the win (what `evaluate`
- * reports), `scores`: each player's final score.  With params.margin = w > 0
- * the value is (1 - w) place + w standard_margin, as Pentobi's, so that the
- * margin counts at whatever scale the position's margins vary. */
-static void playout_values(tree *t, const bk_board *b, double *values, double *shares, int *scores)
+/* A finished game's outcome for each of its players: its final score
+ * (`scores`), its share of the win (`shares`: what `evaluate` reports) and
+ * its side's place (`places`, bk_place_shares_of: the win share with two
+ * sides; with more, second place is worth something, as in twogtp's results
+ * and Pentobi's playout values).  A side is the players who share one
+ * score: a team in classic_teams, else a single player.  It changes nothing
+ * of the tree: in a shared tree it runs without the lock. */
+static void outcome(const tree *t, const bk_board *b, int *scores, double *shares, double *places)
 {
-    double places[BK_MAX_COLOURS];
     int64_t wide[BK_MAX_COLOURS];
     int n = bk_player_scores(b, scores);
     for (int p = 0; p < n; p++) wide[p] = scores[p];
     bk_win_shares(b, shares);
     bk_place_shares_of(n, wide, t->side, places); /* from the scores above, not counted again */
-    for (int p = 0; p < n; p++) {
+}
+
+/* Each player's value of an outcome: its side's place plus a term for its
+ * margin over the mean of the other sides (Pentobi's multi-player score).
+ * With params.margin = w > 0 the value is (1 - w) place + w
+ * standard_margin, as Pentobi's, so that the margin counts at whatever
+ * scale the position's margins vary. */
+static void playout_values(tree *t, const int *scores, const double *places, double *values)
+{
+    for (int p = 0, n = t->num_players; p < n; p++) {
         double other = 0.0; /* the mean score of the other sides */
         int others = 0;
         for (int q = 0; q < n; q++)
@@ -745,7 +770,11 @@ static int over_budget(const tree *t)
 static void simulate(tree *t, worker *w)
 {
     if (over_budget(t)) {
-        while (t->in_flight) pthread_cond_wait(&t->drained, &t->lock);
+        while (t->in_flight) { /* let the others finish them */
+            unlock(t);
+            sched_yield();
+            lock(t);
+        }
         if (over_budget(t)) bk_tree_prune(t); /* unless another thread has pruned meanwhile */
     }
     bk_board b = t->root;
@@ -755,11 +784,12 @@ static void simulate(tree *t, worker *w)
     int depth = descend(t, w, &b, nodes, slots, colours);
     if (t->shared) let_go(t);
     bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
-    if (t->shared) take_back(t);
-    double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS];
+    double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS], places[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
-    playout_values(t, &b, values, shares, scores);
+    outcome(t, &b, scores, shares, places);
     if (w->replies) bk_replies_learn(w->replies, &b, t->root.num_moves, shares); /* the moves below the root */
+    if (t->shared) take_back(t);
+    playout_values(t, scores, places, values);
     for (int p = 0; p < t->num_players; p++) {
         t->player_wins[p] += shares[p];
         t->player_values[p] += values[p];
@@ -815,14 +845,14 @@ static int settled(const tree *t)
  * (ended early by settled()); nonzero while there is more of it. */
 static int step(tree *t, worker *w)
 {
-    if (t->shared) pthread_mutex_lock(&t->lock);
+    if (t->shared) lock(t);
     if (t->claimed % SETTLE_EVERY == 0 && settled(t)) t->target = t->claimed;
     int more = t->claimed < t->target;
     if (more) {
         t->claimed++;
         simulate(t, w);
     }
-    if (t->shared) pthread_mutex_unlock(&t->lock);
+    if (t->shared) unlock(t);
     return more;
 }
 
@@ -853,9 +883,9 @@ int64_t bk_mcts_run(bk_mcts *s, int64_t n)
 {
     tree *t = s->jobs[0].t;
     for (int64_t i = 0; i < n && step(t, s->jobs[0].w); i++) continue;
-    if (t->shared) pthread_mutex_lock(&t->lock);
+    if (t->shared) lock(t);
     int64_t left = t->target - t->claimed;
-    if (t->shared) pthread_mutex_unlock(&t->lock);
+    if (t->shared) unlock(t);
     return left;
 }
 

@@ -121,8 +121,7 @@ typedef struct {
     /* a tree several threads share: one holds the lock while it descends, or
      * backs up a playout's value; the playouts run beside each other */
     int shared;
-    pthread_mutex_t lock;
-    pthread_cond_t drained; /* signalled when in_flight falls to 0: a pruning may wait for it */
+    atomic_int lock; /* 1: held (mcts.c's lock()) */
     int in_flight;          /* simulations that let go of the lock in their descent or playout */
 } tree;
 
