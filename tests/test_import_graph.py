@@ -7,11 +7,19 @@ function (an import put in a function to dodge a circle is still one), and impor
 import passes through it, and it imports only the core (``Game``, ``VectorGame``, the tables).
 """
 import ast
+import importlib.util
 import pathlib
 
 import blokus
 
 PACKAGE = pathlib.Path(blokus.__file__).parent
+# One circle finder for csrc/'s files and blokus/'s modules: the one of CI's layer check.
+_spec = importlib.util.spec_from_file_location("check_layers", pathlib.Path(__file__).parent.parent / ".ci" /
+                                               "check_layers.py")
+assert _spec is not None and _spec.loader is not None
+_check_layers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_check_layers)
+circles = _check_layers.circles
 
 
 def module_files() -> dict[str, pathlib.Path]:
@@ -46,35 +54,6 @@ def import_graph() -> dict[str, set[str]]:
                 if target in files and target != name and not name.startswith(target + "."):
                     graph[name].add(target)
     return graph
-
-
-def circles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for nxt in graph[node]:
-            if nxt not in index:
-                visit(nxt)
-                low[node] = min(low[node], low[nxt])
-            elif nxt in stack:
-                low[node] = min(low[node], index[nxt])
-        if low[node] == index[node]:
-            component = []
-            while not component or component[-1] != node:
-                component.append(stack.pop())
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
 
 
 def test_the_circle_finder_finds_a_circle():
