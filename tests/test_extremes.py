@@ -51,6 +51,7 @@ AGENT_EXTREMES = {
     "cpu": ("cpu_seconds", ["0", "1"], ["-1", "2"]),
     "solve": ("solve", ["0", "1", "1125899906842623"], ["-1", "1125899906842624"]),
     "growth": ("growth", ["0.5", "1", "2"], ["0.49999999999999994", "2.0000000000000004", "1e309"]),
+    "shared": ("shared", ["0", "1"], ["-1", "2"]),
 }
 
 
@@ -60,7 +61,7 @@ def test_every_key_of_the_mcts_agent_string_is_swept():
 
 
 def agent_spec(key: str, value: str) -> str:
-    params = {"threads": "1"}
+    params = {"threads": "2" if key == "shared" else "1"}  # a shared tree needs threads to share it
     if AGENT_EXTREMES[key][0] != "simulations":
         params["sims"] = "8"
     if key == "seconds":
