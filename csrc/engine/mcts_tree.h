@@ -122,7 +122,7 @@ typedef struct {
      * backs up a playout's value; the playouts run beside each other */
     int shared;
     atomic_int lock; /* 1: held (mcts.c's lock()) */
-    int in_flight;          /* simulations that let go of the lock in their descent or playout */
+    int in_flight;   /* simulations that let go of the lock in their descent or playout */
 } tree;
 
 /* A thread's work: the tree it grows and its own worker. */
