@@ -23,26 +23,15 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
+
+from bench_mcts import duo_after, duo_moves  # the positions bench_mcts.py times
 
 from blokus import _core
 from blokus.arena import match
 from blokus.game import Game
 
-GAMES = Path(__file__).resolve().parent / "oracle_games.txt"
 SEARCHES = {"1 thread": {"threads": 1}, "2 trees": {"threads": 2}, "2 threads 1 tree": {"threads": 2, "shared": True}}
 AGENTS = {"1 thread": "threads=1", "2 trees": "threads=2", "2 threads 1 tree": "threads=2:shared=1"}
-
-
-def duo_position(plies: int) -> Game:
-    """The Duo game (fixed starts) after the first `plies` moves of the file's first Duo game."""
-    for line in GAMES.read_text().splitlines():
-        if line.startswith("duo|"):
-            game = Game("duo", start="fixed")
-            for move in line.split("|", 1)[1].split(";")[:plies]:
-                game.play(move[2:])
-            return game
-    raise SystemExit(f"{GAMES}: no duo game")
 
 
 def rate(game: Game, simulations: int, options: dict, repeats: int) -> float:
@@ -59,7 +48,7 @@ def speed(args: argparse.Namespace) -> None:
     print(f"simulations per wall second, {args.simulations:,} per search, median of {args.repeats}:")
     print(f"{'plies':>5} " + " ".join(f"{name:>18}" for name in SEARCHES) + "  ratios to 1 thread")
     for plies in (int(p) for p in args.plies.split(",")):
-        game = duo_position(plies)
+        game = duo_after(duo_moves()[:plies])
         rates = {name: rate(game, args.simulations, options, args.repeats) for name, options in SEARCHES.items()}
         one = rates["1 thread"]
         print(f"{plies:>5} " + " ".join(f"{r:>18,.0f}" for r in rates.values()) + "  " +
