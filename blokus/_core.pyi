@@ -202,6 +202,6 @@ def prior_features(game: Game, /) -> tuple[NDArray[np.int32], NDArray[np.float32
 def random_playouts(variant: str, n: int, seed: int = 0, *, start: str = "any") -> NDArray[np.int16]: ...  # (n, C)
 
 # (margin or None, best placement ids, positions searched, side)
-def solve(game: Game, *, max_nodes: int = 1000000, all_best: bool = True) -> tuple[
+def solve(game: Game, *, max_nodes: int = 1000000, all_best: bool = True, outcome: bool = False) -> tuple[
     int | None, tuple[int, ...], int, int]: ...
 def variant_info(variant: str, /) -> dict[str, Any]: ...

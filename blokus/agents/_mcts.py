@@ -137,10 +137,12 @@ class MCTSAgent(_Seeded):
     solve : int
         Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**50);
         default 0: none), in games of two sides (``duo``, ``classic_2``, ``classic_teams``)
-        once the colours have at most ``SOLVE_WITHIN_MOVES`` (100) legal moves in all: when it
-        finishes, the agent plays a move that achieves the best final margin under perfect play
-        (so a win whenever one can be forced) instead of searching (``blokus.analysis.solve``;
-        about 5 million positions per CPU second). ``search`` never solves.
+        once the colours have at most ``SOLVE_WITHIN_MOVES`` (100) legal moves in all. The solve
+        proves only the outcome under perfect play (win, draw or loss: ``_core.solve(...,
+        outcome=True)``, 5-50 times fewer positions than the margin); when it proves a win or a
+        draw, the agent plays a move that forces it instead of searching; a loss, or a solve
+        that runs out, is left to the search (about 5 million positions per CPU second).
+        ``search`` never solves.
     seed : int or None
 
     Raises
@@ -228,8 +230,8 @@ class MCTSAgent(_Seeded):
             return None
         if sum(len(game.legal_moves(c)) for c in range(game.num_colours)) > SOLVE_WITHIN_MOVES:
             return None
-        margin, best, _, _ = _core.solve(game, max_nodes=self._solve, all_best=False)
-        return None if margin is None else int(best[0])
+        outcome, best, _, _ = _core.solve(game, max_nodes=self._solve, all_best=False, outcome=True)
+        return None if outcome is None or outcome < 0 else int(best[0])
 
     # A copy or unpickled agent (as multiprocessing sends it) starts with a search of its own:
     # the kept trees live in C memory and are this agent's alone.

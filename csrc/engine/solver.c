@@ -319,7 +319,33 @@ static int solve_root(bk_solver *s, int n, int all_best, uint16_t *best, int *nu
     return best_u;
 }
 
-bk_status bk_solve(bk_solver *s, const bk_board *b, uint64_t max_nodes, int all_best, uint16_t *best,
+/* The root's n moves (in s->moves) searched for the outcome alone, as
+ * the colour to move sees it: 1 (a win), 0 (a draw) or -1 (a loss), each
+ * move with a window that tells only whether it beats the best outcome so
+ * far; the first move of the best outcome into best[0].  A win ends the
+ * search. */
+static int solve_root_outcome(bk_solver *s, int n, uint16_t *best)
+{
+    bk_board *b = &s->board;
+    int sign = s->side_of_colour[b->to_move] == 0 ? 1 : -1, best_u = -INF;
+    uint64_t key = position_key(s, b);
+    const tt_entry *e = tt_find(s, key);
+    order_moves(s, s->order, n, 0, e ? e->move : NO_MOVE);
+    qsort(s->order, (size_t)n, sizeof *s->order, by_score_descending);
+    for (int i = 0; i < n && !s->aborted && best_u < 1; i++) {
+        int a = best_u < -1 ? -1 : best_u, u, id = (int)(s->order[i] & ID_MASK);
+        bk_play_lazy(b, id);
+        u = sign > 0 ? search(s, s->order + n, 1, a, 1) : -search(s, s->order + n, 1, -1, -a);
+        bk_undo(b);
+        if (!s->aborted && (u > best_u)) {
+            best_u = u > 1 ? 1 : u < -1 ? -1 : u;
+            best[0] = (uint16_t)id;
+        }
+    }
+    return best_u;
+}
+
+bk_status bk_solve(bk_solver *s, const bk_board *b, uint64_t max_nodes, int all_best, int outcome, uint16_t *best,
                    bk_solve_result *out)
 {
     if (!bk_solver_supports(b->variant)) return BK_ERR_BAD_VARIANT;
@@ -339,7 +365,8 @@ bk_status bk_solve(bk_solver *s, const bk_board *b, uint64_t max_nodes, int all_
         return BK_OK;
     }
     *out = (bk_solve_result){0, s->side_of_colour[w->to_move], 0, 0, 1};
-    int margin = solve_root(s, n, all_best, best, &out->num_best);
+    int margin = outcome ? solve_root_outcome(s, n, best) : solve_root(s, n, all_best, best, &out->num_best);
+    if (outcome) out->num_best = 1;
     out->nodes = s->nodes;
     if (!s->aborted) {
         out->exact = 1;
