@@ -16,6 +16,9 @@ colours (in steps of 20), and the share of each group that a solve of ``--max-no
 where ``MCTSAgent(solve=N)`` starts trying (``SOLVE_WITHIN_MOVES``).
 
     PYTHONPATH=. python3 benchmarks/bench_solver.py --by-moves --agent mcts:sims=300:threads=1 --max-nodes 50000
+
+With ``--outcome``, each solve proves only win, draw or loss (``_core.solve(..., outcome=True)``,
+what ``MCTSAgent(solve=N)`` runs) instead of the final margin.
 """
 from __future__ import annotations
 
@@ -25,8 +28,8 @@ import sys
 import time
 
 import blokus
+from blokus import _core
 from blokus.agents import make_agent
-from blokus.analysis import solve
 
 from timing import Stopwatch
 
@@ -58,6 +61,13 @@ def position_before_end(game: blokus.Game, plies: int) -> blokus.Game | None:
     return position
 
 
+def solve(position: blokus.Game, max_nodes: int, outcome: bool) -> tuple[bool, int]:
+    """(whether the solve finished, the positions it searched): the margin's, or with `outcome`
+    only win, draw or loss."""
+    margin, _, nodes, _ = _core.solve(position, max_nodes=max_nodes, all_best=False, outcome=outcome)
+    return margin is not None, nodes
+
+
 def moves_left(game: blokus.Game, plies: int) -> float:
     """Placements each colour makes in the last `plies` of the game, averaged over the colours."""
     colours = [colour for colour, _ in game.history[len(game.history) - plies:]]
@@ -72,14 +82,14 @@ def percentile(values: list[float], q: float) -> float:
 MANY_MOVES = 200  # --by-moves: positions with this many legal moves or more share a row
 
 
-def by_legal_moves(games: list[blokus.Game], max_nodes: int) -> None:
+def by_legal_moves(games: list[blokus.Game], max_nodes: int, outcome: bool) -> None:
     """Prints, per 20 legal moves of all colours, the positions and the share a solve finishes."""
     solved: dict[int, list[bool]] = {}
     for game in games:
         for plies in range(1, len(game.history) + 1):
             position = position_before_end(game, plies)
             legal = sum(len(position.legal_moves(c)) for c in range(position.num_colours))
-            exact = solve(position, max_nodes=max_nodes, all_best=False).exact
+            exact, _ = solve(position, max_nodes, outcome)
             solved.setdefault(min(legal // 20 * 20, MANY_MOVES), []).append(exact)
     print(f"{'legal moves':>11} {'positions':>9} {'solved':>7}")
     for low in sorted(solved):
@@ -97,12 +107,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-nodes", type=int, default=20_000_000, help="budget of one solve")
     parser.add_argument("--by-moves", action="store_true",
                         help="the share solved by the legal moves of all colours, over every position")
+    parser.add_argument("--outcome", action="store_true", help="prove only win, draw or loss, not the margin")
     args = parser.parse_args(argv)
 
     games = [played_game(args.variant, args.agent, seed) for seed in range(args.games)]
-    print(f"{args.variant}, {args.games} games of {args.agent}, budget {args.max_nodes:,} nodes per solve")
+    print(f"{args.variant}, {args.games} games of {args.agent}, budget {args.max_nodes:,} nodes per solve"
+          f" of the {'outcome' if args.outcome else 'margin'}")
     if args.by_moves:
-        by_legal_moves(games, args.max_nodes)
+        by_legal_moves(games, args.max_nodes, args.outcome)
         return 0
     header = (f"{'plies':>5} {'solved':>7} {'left/col':>8} {'nodes med':>11} {'nodes max':>11} "
               f"{'s med':>8} {'s p90':>8} {'s max':>8} " + " ".join(f"{k + '<=' + str(v):>9}"
@@ -117,12 +129,12 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             tried += 1
             with Stopwatch(time.thread_time) as clock:
-                result = solve(position, max_nodes=args.max_nodes, all_best=False)
+                exact, searched = solve(position, args.max_nodes, args.outcome)
             elapsed = clock.seconds
-            if not result.exact:
+            if not exact:
                 alive.discard(i)
                 continue
-            nodes.append(result.nodes)
+            nodes.append(searched)
             seconds.append(elapsed)
             left.append(moves_left(games[i], plies))
         if not tried:
