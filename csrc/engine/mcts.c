@@ -60,11 +60,15 @@ int64_t bk_mcts_default_memory(void)
  * done once. */
 #define EXPLORE_TABLE 8192
 static double explore_table[EXPLORE_TABLE];
-static pthread_once_t explore_once = PTHREAD_ONCE_INIT;
+/* 2^(-k / PRIOR_STEPS) for k < PRIOR_STEPS: a quantised prior's fraction of
+ * an octave (prior_of). */
+static float prior_steps[PRIOR_STEPS];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void fill_explore_table(void)
+static void fill_tables(void)
 {
     for (int n = 0; n < EXPLORE_TABLE; n++) explore_table[n] = sqrt((double)n) * log((double)n + 1.0);
+    for (int k = 0; k < PRIOR_STEPS; k++) prior_steps[k] = exp2f(-(float)k / PRIOR_STEPS);
 }
 
 static float exploration(const tree *t, uint32_t visits)
@@ -142,7 +146,7 @@ static int worker_init(worker *w, const bk_mcts_params *params, uint64_t seed, i
 bk_mcts *bk_mcts_new(const bk_board *root, const bk_mcts_params *params, uint64_t seed, int threads)
 {
     if (threads < 1 || threads > BK_MCTS_MAX_THREADS) return NULL;
-    pthread_once(&explore_once, fill_explore_table);
+    pthread_once(&tables_once, fill_tables);
     bk_mcts *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     int shared = params->shared && threads > 1, trees = shared ? 1 : threads;
@@ -269,20 +273,29 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed)
     return kept;
 }
 
-/* A prior over the best from its quantised form (mcts_tree.h). */
+/* A prior over the best from its quantised form q (mcts_tree.h):
+ * 2^(-q / PRIOR_STEPS), its octave an exact power of 2 (q / PRIOR_STEPS <
+ * 64: no subnormal), so the same float as exp2f gives. */
 static float prior_of(uint32_t word)
 {
-    return exp2f(-(float)(word >> 16) / PRIOR_STEPS);
+    uint32_t q = word >> 16 & 0x7FFF, octave = q / PRIOR_STEPS;
+    union {
+        uint32_t bits;
+        float x;
+    } power = {(127u - octave) << 23}; /* 2^-octave */
+    return prior_steps[q % PRIOR_STEPS] * power.x;
 }
 
-/* Orders the n moves in w->moves by the prior (bk_tree_priors at
+/* Orders the n moves in w->moves by the prior (bk_tree_log2_priors at
  * `temperature`) into w->words, highest first, as words of mcts_tree.h: a
  * shuffle drawn from w's stream, then a stable sort on the quantised prior,
  * so that moves of the same prior come in random order (the selection
- * prefers the first of equals).  Returns how many have a positive prior
- * (the others are not considered), their priors' sum in *sum.
- * bk_tree_priors gives the best move a prior of 1, so at least one move is
- * considered: a node is never expanded without children. */
+ * prefers the first of equals).  Returns how many have a prior that is a
+ * positive float (the others are not considered), their priors' sum in
+ * *sum.  The best move's prior is 1, so at least one move is considered: a
+ * node is never expanded without children. */
+#define MIN_LOG2_PRIOR -150.0f /* a prior of 2^-150 or less rounds to a float's 0 */
+
 static int order_by_prior(worker *w, double temperature, const bk_board *b, int n, float *sum)
 {
     uint16_t *moves = w->moves;
@@ -293,11 +306,11 @@ static int order_by_prior(worker *w, double temperature, const bk_board *b, int 
         moves[i] = moves[j];
         moves[j] = m;
     }
-    bk_tree_priors(b, moves, n, temperature, w->priors);
+    bk_tree_log2_priors(b, moves, n, temperature, w->log2_priors);
     int considered = 0;
     for (int i = 0; i < n; i++) {
-        if (!(w->priors[i] > 0.0f)) continue;
-        float q = -(float)PRIOR_STEPS * log2f(w->priors[i]) + 0.5f;
+        if (!(w->log2_priors[i] > MIN_LOG2_PRIOR)) continue;
+        float q = -(float)PRIOR_STEPS * w->log2_priors[i] + 0.5f;
         w->quantised[i] = (uint16_t)(q < (float)MAX_QUANTISED_PRIOR ? (int)q : MAX_QUANTISED_PRIOR);
         w->sorted[considered++] = (uint32_t)i;
     }
@@ -578,6 +591,21 @@ static void replace_loss(edge *e, double x)
     e->value += (float)(x / e->count);
 }
 
+/* The ranks among the n considered moves `words` of those that `colour`
+ * played later in the simulation (played_by), into ranks; returns how
+ * many.  RAVE looks at every move of each node on the path, and few match:
+ * a loop apart from the updates, whose calls would make the compiler load
+ * every pointer again at each move. */
+static int played_ranks(const uint32_t *restrict words, int n, const int8_t *restrict played_by, int colour,
+                        uint16_t *restrict ranks)
+{
+    int k = 0;
+#pragma GCC unroll 4
+    for (int r = 0; r < n; r++)
+        if (played_by[words[r] & 0xFFFF] == colour) ranks[k++] = (uint16_t)r;
+    return k;
+}
+
 /* RAVE for node v, the i-th of the path: each of its moves that `colour`
  * played later in the simulation (t->played_by) gains its value as if
  * played there (an edge made for it if it had none). */
@@ -595,10 +623,11 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
     double value = values[nd->mover];
     /* make_edge moves edges only: nd and its moves stay where they are */
     const uint32_t *words = t->a.moves + nd->moves;
-    for (int r = 0, n = nd->num_moves; r < n; r++) {
+    uint16_t *ranks = t->rave_ranks;
+    for (int k = 0, n = played_ranks(words, nd->num_moves, played_by, colour, ranks); k < n; k++) {
+        int r = ranks[k];
         uint32_t word = words[r];
         int id = (int)(word & 0xFFFF);
-        if (played_by[id] != colour) continue;
         uint32_t e = word & MOVE_MADE ? nd->edges + (word >> 16 & 0x7FFF) : make_edge(t, v, r);
         if (e == NO_INDEX || t->a.edges[e].count > RAVE_CHILD_MAX) continue;
         float w = rave * (1.0f - (float)(first_play[id] - i) * rest);

@@ -80,8 +80,8 @@ typedef struct {
  * scratch and the last good replies its playouts learnt. */
 typedef struct {
     bk_rng rng;
-    uint16_t moves[BK_MAX_MOVES]; /* an expansion's: the legal moves, their priors, */
-    float priors[BK_MAX_MOVES];
+    uint16_t moves[BK_MAX_MOVES]; /* an expansion's: the legal moves, their priors (log2), */
+    float log2_priors[BK_MAX_MOVES];
     uint16_t quantised[BK_MAX_MOVES];
     uint32_t sorted[BK_MAX_MOVES];
     uint32_t words[BK_MAX_MOVES]; /* and the considered ones in prior order, as the tree keeps them */
@@ -115,6 +115,7 @@ typedef struct {
      * simulation (-1: none) and the first index in its moves where it did */
     int8_t played_by[BK_MAX_PLACEMENTS];
     int16_t first_play[BK_MAX_PLACEMENTS];
+    uint16_t rave_ranks[BK_MAX_MOVES]; /* rave_moves': the ranks of a node's moves it updates */
     int64_t target;       /* its share of the search's simulations */
     int64_t claimed;      /* simulations begun: `simulations` and those under way */
     const atomic_int *stop; /* set when the search is to end before every share is done */

@@ -317,15 +317,14 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
     if (b->num_moves < centre_pieces[set]) head_for_centre(b, moves, n, out);
 }
 
-/* exp((s - best) / T) in double: no finite T overflows it (every exponent is
- * <= 0) and the best move's prior is exactly 1, however small T is. */
-void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out)
+/* (s - best) / T / ln 2 in double, then a float: the best move's is
+ * exactly 0, however small T is (1 / T may be infinite, 0 / T is 0); a
+ * score of -inf stays -inf. */
+void bk_tree_log2_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out)
 {
     bk_prior_scores(b, moves, n, out);
     float best = -INFINITY;
     for (int i = 0; i < n; i++) best = out[i] > best ? out[i] : best;
-    for (int i = 0; i < n; i++) {
-        double p = exp(((double)out[i] - (double)best) / temperature);
-        out[i] = p > 0.0 ? (float)p : 0.0f; /* 0 too for a move not considered, whose score is -inf */
-    }
+    double log2_e = 1.0 / log(2.0);
+    for (int i = 0; i < n; i++) out[i] = (float)(((double)out[i] - (double)best) / temperature * log2_e);
 }

@@ -62,10 +62,13 @@ extern const char *bk_prior_feature_names[BK_PRIOR_FEATURES];
 void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out);
 
 /* The prior by which the tree orders a node's children and weighs its
- * exploration, relative to the highest: exp((s - s_max) / temperature), s
- * the scores above (temperature 1 is the fitted prior, a higher one
- * flatter).  The best move's is 1, every other in [0, 1] (0 for a move not
- * considered, or one that underflows) for every temperature > 0. */
-void bk_tree_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out);
+ * exploration, relative to the highest, as its base-2 logarithm: the prior
+ * is exp((s - s_max) / temperature), s the scores above (temperature 1 is
+ * the fitted prior, a higher one flatter), and out[i] = (s - s_max) /
+ * (temperature ln 2).  The best move's is 0, every other <= 0 (-infinity
+ * for a move not considered) for every temperature > 0.  Logarithms, as the
+ * tree keeps priors quantised on a log scale (mcts_tree.h): no exp() per
+ * move. */
+void bk_tree_log2_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out);
 
 #endif
