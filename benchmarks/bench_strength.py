@@ -30,6 +30,10 @@ The margin is our player's points minus the highest points of the other players 
 classic_2 simply ours minus Pentobi's; in classic and classic_3 positive only when we won alone).
 Pentobi's CPU per move is its process's CPU over the moves of all the players it played.
 
+Below each level's row, our score by seat: as player 1 (the first to move), 2, ...  In Duo the
+first player wins most games between programs of this strength (at level 7 about 90%), so the
+overall share moves with the second seat's games.
+
 The engine launched is this checkout's: ``sys.executable -m blokus`` with this checkout first on
 ``PYTHONPATH``, so build it in place first (``python setup.py build_ext --inplace``).
 """
@@ -98,12 +102,16 @@ def summarise(prefix: Path, variant: str, level: int) -> dict:
     """The figures of the games finished in ``prefix``.dat and .blksgf (a run may have been cut short)."""
     records = replay(prefix.with_suffix(".blksgf"), variant)
     games = score = cpu_ours = cpu_theirs = moves_ours = moves_theirs = margin = 0
+    seats: dict[int, list[float]] = {}  # our player index -> [games, score]
     for line in prefix.with_suffix(".dat").read_text().splitlines():
         if line.startswith("#") or not line.strip():
             continue
         number, result, _length, ours_player, cpu_b, cpu_w, _fast = line.split("\t")
         games += 1
         score += float(result)
+        seat = seats.setdefault(int(ours_player), [0, 0.0])
+        seat[0] += 1
+        seat[1] += float(result)
         cpu_ours += float(cpu_b)
         cpu_theirs += float(cpu_w)
         (moves, scores), ours = records[int(number)], int(ours_player)
@@ -111,7 +119,7 @@ def summarise(prefix: Path, variant: str, level: int) -> dict:
         moves_theirs += sum(moves) - moves[ours]
         margin += scores[ours] - max(points for player, points in enumerate(scores) if player != ours)
     return {"level": level, "games": games, "share": score / games, "interval": wilson(score, games),
-            "margin": margin / games,
+            "margin": margin / games, "seats": {k: seats[k] for k in sorted(seats)},
             "cpu_ours": cpu_ours / max(moves_ours, 1), "cpu_theirs": cpu_theirs / max(moves_theirs, 1)}
 
 
@@ -151,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         low, high = r["interval"]
         print(f"{r['level']:>5} {r['games']:>5} {r['share']:>9.0%} {f'{low:.0%}-{high:.0%}':>14} "
               f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} "
-              f"{r['margin']:>+7.1f}",
+              f"{r['margin']:>+7.1f}")
+        print("      by seat: " + ", ".join(f"player {k + 1} {s / n:.0%} of {n}" for k, (n, s) in r["seats"].items()),
               flush=True)
     return 0
 
