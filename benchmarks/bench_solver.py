@@ -19,6 +19,14 @@ where ``MCTSAgent(solve=N)`` starts trying (``SOLVE_WITHIN_MOVES``).
 
 With ``--outcome``, each solve proves only win, draw or loss (``_core.solve(..., outcome=True)``,
 what ``MCTSAgent(solve=N)`` runs) instead of the final margin.
+
+With ``--records FILE`` the games are read from an SGF file (as ``bench_strength.py``'s twogtp
+records) instead of played. ``--decided`` then asks, per game, where it was decided: the
+outcome for the first player proved at each ply from the end backwards (``--outcome`` solves)
+until a solve runs out; a change of outcome within that reach is a mistake a solver would not
+have made, and the side that made it.
+
+    PYTHONPATH=. python3 benchmarks/bench_solver.py --records runs/duo-level7.blksgf --decided --max-nodes 15000000
 """
 from __future__ import annotations
 
@@ -26,10 +34,13 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import blokus
 from blokus import _core
 from blokus.agents import make_agent
+from blokus.sgf import read
+from blokus.variants import variant
 
 from timing import Stopwatch
 
@@ -66,6 +77,31 @@ def solve(position: blokus.Game, max_nodes: int, outcome: bool) -> tuple[bool, i
     only win, draw or loss."""
     margin, _, nodes, _ = _core.solve(position, max_nodes=max_nodes, all_best=False, outcome=outcome)
     return margin is not None, nodes
+
+
+def decided(games: list[blokus.Game], max_nodes: int) -> None:
+    """Prints per game the first player's outcome proved at each ply from the end backwards (W,
+    D, L), to the first solve that runs out, and the mistakes within that reach."""
+    mistakes = {0: 0, 1: 0}
+    for number, game in enumerate(games):
+        sides = variant(game.variant).player_sides
+        proved = []
+        for plies in range(1, len(game.history) + 1):
+            position = position_before_end(game, plies)
+            if position.is_over:
+                continue
+            outcome, _, _, side = _core.solve(position, max_nodes=max_nodes, all_best=False, outcome=True)
+            if outcome is None:
+                break
+            proved.append((plies, outcome if side == 0 else -outcome, sides[position.player_to_move]))
+        final = game.player_scores()
+        line = [f"{p}{'LDW'[o + 1]}" for p, o, _ in proved]
+        for (p, o, _), (_, earlier, mover) in zip(proved, proved[1:]):
+            if o != earlier:  # the move made `plies` before the end changed the outcome: a mistake
+                mistakes[mover] += 1
+        print(f"game {number}: first player {final[0]} - {final[1]}; proved (plies before the end): "
+              f"{' '.join(line) or '-'}", flush=True)
+    print(f"mistakes within the solver's reach: first player {mistakes[0]}, second player {mistakes[1]}")
 
 
 def moves_left(game: blokus.Game, plies: int) -> float:
@@ -108,11 +144,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--by-moves", action="store_true",
                         help="the share solved by the legal moves of all colours, over every position")
     parser.add_argument("--outcome", action="store_true", help="prove only win, draw or loss, not the margin")
+    parser.add_argument("--records", type=Path, help="read the games from this SGF file instead of playing them")
+    parser.add_argument("--decided", action="store_true",
+                        help="per game, the outcome proved at each ply from the end (with --records)")
     args = parser.parse_args(argv)
 
-    games = [played_game(args.variant, args.agent, seed) for seed in range(args.games)]
-    print(f"{args.variant}, {args.games} games of {args.agent}, budget {args.max_nodes:,} nodes per solve"
-          f" of the {'outcome' if args.outcome else 'margin'}")
+    if args.records:
+        games = read(args.records)
+        args.games, played = len(games), f"from {args.records}"
+    else:
+        games = [played_game(args.variant, args.agent, seed) for seed in range(args.games)]
+        played = f"of {args.agent}"
+    print(f"{games[0].variant if games else args.variant}, {args.games} games {played}, budget "
+          f"{args.max_nodes:,} nodes per solve of the {'outcome' if args.outcome or args.decided else 'margin'}")
+    if args.decided:
+        decided(games, args.max_nodes)
+        return 0
     if args.by_moves:
         by_legal_moves(games, args.max_nodes, args.outcome)
         return 0
