@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from mcts_helpers import assert_contract, legal_set, search
 
 from blokus import _core
 from blokus.game import Game
@@ -19,32 +20,6 @@ from blokus.game import Game
 import agent_positions as P
 
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
-
-
-def legal_set(game):
-    return set(game.legal_moves().tolist())
-
-
-def search(game, tree, simulations, seed, **options):
-    ids, visits, values, sims, wins, scores, pv, pwins, pscores = _core.mcts(
-        game, simulations=simulations, seed=seed, tree=tree, threads=options.pop("threads", 1), **options)
-    return {"ids": ids.tolist(), "visits": visits.tolist(), "simulations": sims, "pv": pv.tolist(),
-            "values": values.tolist(), "wins": wins.tolist(), "scores": scores.tolist(),
-            "pwins": pwins.tolist(), "pscores": pscores.tolist()}
-
-
-def assert_contract(game, result):
-    """The root statistics' contract: legal moves, most visited first, visits adding up to the
-    simulations, means in range, and a principal variation that is a legal line from ids[0]."""
-    assert set(result["ids"]) <= legal_set(game)
-    assert result["visits"] == sorted(result["visits"], reverse=True)
-    assert sum(result["visits"]) == result["simulations"]
-    assert all(0.0 <= x <= 1.0 for x in result["values"] + result["wins"])
-    assert result["pv"][0] == result["ids"][0]
-    line = game.copy()
-    for move in result["pv"]:
-        assert move in legal_set(line)
-        line.play(move)
 
 
 def test_kept_simulations_are_those_below_the_moves_played():

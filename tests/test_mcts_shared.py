@@ -8,7 +8,7 @@ the timing. tests/c/mcts_threads.c runs it under ThreadSanitizer.
 from __future__ import annotations
 
 import pytest
-from test_mcts_reuse import assert_contract, search
+from mcts_helpers import assert_contract, search
 
 from blokus import _core
 from blokus.agents import MCTSAgent, make_agent
