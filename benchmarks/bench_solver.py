@@ -1,4 +1,4 @@
-"""How far from the end the exact endgame solver (blokus.analysis.solve) finishes, and at what cost.
+"""How far from the end the exact endgame solver (csrc/engine/solver.c) finishes, and at what cost.
 
     PYTHONPATH=. python3 benchmarks/bench_solver.py                       # 20 greedy Duo games
     PYTHONPATH=. python3 benchmarks/bench_solver.py --games 40 --agent mcts:sims=300 --plies 2-20
@@ -80,12 +80,13 @@ def solve(position: blokus.Game, max_nodes: int, outcome: bool) -> tuple[bool, i
 
 
 def decided(games: list[blokus.Game], max_nodes: int) -> None:
-    """Prints per game the first player's outcome proved at each ply from the end backwards (W,
-    D, L), to the first solve that runs out, and the mistakes within that reach."""
-    mistakes = {0: 0, 1: 0}
+    """Prints per game the outcome of player 1's side proved at each ply from the end backwards
+    (W, D, L), to the first solve that runs out; then how far the solves reached and the moves
+    within that reach that changed the outcome, by the side that made them."""
+    mistakes, reach = [0, 0], []
     for number, game in enumerate(games):
         sides = variant(game.variant).player_sides
-        proved = []
+        proved = []  # (plies before the end, side 0's outcome, the side to move there)
         for plies in range(1, len(game.history) + 1):
             position = position_before_end(game, plies)
             if position.is_over:
@@ -94,14 +95,16 @@ def decided(games: list[blokus.Game], max_nodes: int) -> None:
             if outcome is None:
                 break
             proved.append((plies, outcome if side == 0 else -outcome, sides[position.player_to_move]))
-        final = game.player_scores()
-        line = [f"{p}{'LDW'[o + 1]}" for p, o, _ in proved]
-        for (p, o, _), (_, earlier, mover) in zip(proved, proved[1:]):
-            if o != earlier:  # the move made `plies` before the end changed the outcome: a mistake
+        reach.append(proved[-1][0] if proved else 0)
+        for (_, later, _), (_, earlier, mover) in zip(proved, proved[1:]):
+            if later != earlier:  # the move the mover made there changed the outcome
                 mistakes[mover] += 1
-        print(f"game {number}: first player {final[0]} - {final[1]}; proved (plies before the end): "
-              f"{' '.join(line) or '-'}", flush=True)
-    print(f"mistakes within the solver's reach: first player {mistakes[0]}, second player {mistakes[1]}")
+        margin = sum(score if sides[p] == 0 else -score for p, score in enumerate(game.player_scores()))
+        line = " ".join(f"{p}{'LDW'[o + 1]}" for p, o, _ in proved) or "-"
+        print(f"game {number}: player 1's side {margin:+d}; proved (plies before the end): {line}", flush=True)
+    print(f"reach in plies before the end: median {statistics.median(reach):g}, min {min(reach)}, "
+          f"max {max(reach)}")
+    print(f"moves that changed the outcome within it: player 1's side {mistakes[0]}, the other {mistakes[1]}")
 
 
 def moves_left(game: blokus.Game, plies: int) -> float:

@@ -31,7 +31,7 @@ classic_2 simply ours minus Pentobi's; in classic and classic_3 positive only wh
 Pentobi's CPU per move is its process's CPU over the moves of all the players it played.
 
 Below each level's row, our score by seat: as player 1 (the first to move), 2, ...  In Duo the
-first player wins most games between programs of this strength (at level 7 about 90%), so the
+first player wins most games between programs of this strength (benchmarks/LOG.md), so the
 overall share moves with the second seat's games.
 
 The engine launched is this checkout's: ``sys.executable -m blokus`` with this checkout first on

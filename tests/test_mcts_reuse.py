@@ -12,12 +12,12 @@ from __future__ import annotations
 import threading
 
 import pytest
-from mcts_helpers import assert_contract, legal_set, search
 
 from blokus import _core
 from blokus.game import Game
 
 import agent_positions as P
+from mcts_helpers import assert_contract, legal_set, search
 
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 

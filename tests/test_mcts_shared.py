@@ -8,13 +8,13 @@ the timing. tests/c/mcts_threads.c runs it under ThreadSanitizer.
 from __future__ import annotations
 
 import pytest
-from mcts_helpers import assert_contract, search
 
 from blokus import _core
 from blokus.agents import MCTSAgent, make_agent
 from blokus.game import Game
 
 import agent_positions as P
+from mcts_helpers import assert_contract, search
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic", "classic_3", "classic_teams"])

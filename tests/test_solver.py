@@ -136,25 +136,52 @@ def test_an_outcome_solve_that_runs_out_of_budget_knows_nothing(endgames):
     assert _core.solve(game, max_nodes=1, outcome=True)[:2] == (None, ())
 
 
+@pytest.mark.parametrize("variant_name", TWO_SIDED)
+def test_an_outcome_solve_of_a_finished_game_is_the_sign_of_its_margin(variant_name):
+    rng = random.Random(7)
+    game = blokus.Game(variant_name, start="fixed")
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves().tolist()))
+    margin = margin0(game, colour_signs(game))
+    assert _core.solve(game, outcome=True) == ((margin > 0) - (margin < 0), (), 1, 0)
+    assert _core.solve(game)[0] == margin
+
+
+class CountingSearches(MCTSAgent):
+    """An MCTSAgent that counts the searches it runs (a solved move runs none)."""
+
+    searches = 0
+
+    def search(self, game):
+        self.searches += 1
+        return super().search(game)
+
+
 def test_an_mcts_agent_with_a_solve_budget_plays_a_move_of_the_best_outcome(endgames):
-    """MCTSAgent(solve=N): in these endgames (few legal moves left) the solve finishes, and where
-    the side to move can force a win or a draw, the agent plays a move that forces it; a lost
-    position is left to the search."""
-    solving = MCTSAgent(1, threads=1, solve=10**6, seed=1)
-    wrong_moves = lost = 0  # positions where a move of a worse outcome could be played; lost ones
+    """MCTSAgent(solve=N): in these endgames (few legal moves left) the solve finishes; where the
+    side to move can force a win or a draw, the agent plays a move that forces it without
+    searching, and a lost position is left to the search. The positions hold wins, draws and
+    losses, for either side to move, and moves of a worse outcome to choose."""
+    def sign(v):
+        return (v > 0) - (v < 0)
+
+    seen = {"win": 0, "draw": 0, "loss": 0, "side 1 to move": 0, "a worse move": 0}
     for game, values, signs in endgames.values():
         by_mover = {move: signs[game.to_move] * v for move, v in values.items()}
-        best = max(by_mover.values())
-        if best < 0:
-            lost += 1
-            assert solving(game) in values
-            continue
-        sign = (best > 0) - (best < 0)
-        assert (by_mover[solving(game)] > 0) - (by_mover[solving(game)] < 0) == sign
-        wrong_moves += min((v > 0) - (v < 0) for v in by_mover.values()) < sign
-    assert wrong_moves >= 3 and lost >= 1
-    starved = MCTSAgent(1, threads=1, solve=1, seed=1)  # the solve runs out: the search plays
+        best = sign(max(by_mover.values()))
+        agent = CountingSearches(1, threads=1, solve=10**6, seed=1)
+        move = agent(game)
+        assert move in values
+        assert agent.searches == (best < 0)
+        if best >= 0:
+            assert sign(by_mover[move]) == best
+        seen[("loss", "draw", "win")[best + 1]] += 1
+        seen["side 1 to move"] += signs[game.to_move] < 0
+        seen["a worse move"] += min(sign(v) for v in by_mover.values()) < best
+    assert min(seen.values()) >= 1, seen
+    starved = CountingSearches(1, threads=1, solve=1, seed=1)  # the solve runs out: the search plays
     assert all(starved(game) in values for game, values, _ in endgames.values())
+    assert starved.searches == len(endgames)
 
 
 def test_positions_are_real_endgames(endgames):

@@ -28,8 +28,9 @@ def available_cores() -> int:
 # The engine's defaults of the search's parameters (bk_mcts_defaults in csrc/engine/mcts.c).
 _DEFAULTS = _core.MCTS_DEFAULTS
 # Legal moves of all colours at most, for an endgame solve to be tried: in Duo games a solve of
-# 50,000 positions finishes at nearly every position below about 60 and at few above 80
-# (`benchmarks/bench_solver.py --by-moves`), so above it would mostly be spent in vain.
+# the margin of 50,000 positions finishes at nearly every position below about 60 and at few
+# above 80 (`benchmarks/bench_solver.py --by-moves`, measured before the agent's solve proved
+# only the outcome, which reaches a little further), so above it would mostly be spent in vain.
 SOLVE_WITHIN_MOVES = 100
 
 
@@ -136,13 +137,13 @@ class MCTSAgent(_Seeded):
         counts too).
     solve : int
         Positions an exact endgame solve may visit before each move (``solve``, in [0, 2**50);
-        default 0: none), in games of two sides (``duo``, ``classic_2``, ``classic_teams``)
-        once the colours have at most ``SOLVE_WITHIN_MOVES`` (100) legal moves in all. The solve
-        proves only the outcome under perfect play (win, draw or loss: ``_core.solve(...,
-        outcome=True)``, 5-50 times fewer positions than the margin); when it proves a win or a
-        draw, the agent plays a move that forces it instead of searching; a loss, or a solve
-        that runs out, is left to the search (about 5 million positions per CPU second).
-        ``search`` never solves.
+        default 0: none; about 5 million positions per CPU second), in games of two sides
+        (``duo``, ``classic_2``, ``classic_teams``) once the colours have at most
+        ``SOLVE_WITHIN_MOVES`` (100) legal moves in all. The solve proves only the outcome under
+        perfect play (win, draw or loss: ``_core.solve(..., outcome=True)``, a fraction of the
+        positions the margin needs); when it proves a win or a draw, the agent plays a move
+        that forces it instead of searching; a loss, or a solve that runs out, is left to the
+        search. ``search`` never solves.
     seed : int or None
 
     Raises
@@ -225,7 +226,8 @@ class MCTSAgent(_Seeded):
         return int(self.search(game).ids[0]) if move is None else move
 
     def _solved_move(self, game: Game) -> int | None:
-        """A move proved best by an endgame solve within the ``solve`` budget, or None."""
+        """A move that forces a win or a draw, proved by an outcome solve within the ``solve``
+        budget, or None (a lost position, or the budget ran out)."""
         if not self._solve or len(set(variant(game.variant).player_sides)) != 2:
             return None
         if sum(len(game.legal_moves(c)) for c in range(game.num_colours)) > SOLVE_WITHIN_MOVES:

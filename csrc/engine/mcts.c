@@ -274,8 +274,8 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed)
 }
 
 /* A prior over the best from its quantised form q (mcts_tree.h):
- * 2^(-q / PRIOR_STEPS), its octave an exact power of 2 (q / PRIOR_STEPS <
- * 64: no subnormal), so the same float as exp2f gives. */
+ * 2^(-q / PRIOR_STEPS), a table's fraction of an octave times the octave,
+ * an exact power of 2 (q / PRIOR_STEPS < 64: no subnormal). */
 static float prior_of(uint32_t word)
 {
     uint32_t q = word >> 16 & 0x7FFF, octave = q / PRIOR_STEPS;
@@ -286,16 +286,18 @@ static float prior_of(uint32_t word)
     return prior_steps[q % PRIOR_STEPS] * power.x;
 }
 
+/* Moves of a log2 prior at most this are not considered: kept from when the
+ * priors were floats, in which a prior of 2^-150 or less was 0. */
+#define MIN_LOG2_PRIOR -150.0f
+
 /* Orders the n moves in w->moves by the prior (bk_tree_log2_priors at
  * `temperature`) into w->words, highest first, as words of mcts_tree.h: a
  * shuffle drawn from w's stream, then a stable sort on the quantised prior,
  * so that moves of the same prior come in random order (the selection
  * prefers the first of equals).  Returns how many have a prior that is a
- * positive float (the others are not considered), their priors' sum in
+ * log2 above MIN_LOG2_PRIOR (the others are not considered), their priors' sum in
  * *sum.  The best move's prior is 1, so at least one move is considered: a
  * node is never expanded without children. */
-#define MIN_LOG2_PRIOR -150.0f /* a prior of 2^-150 or less rounds to a float's 0 */
-
 static int order_by_prior(worker *w, double temperature, const bk_board *b, int n, float *sum)
 {
     uint16_t *moves = w->moves;

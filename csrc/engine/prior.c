@@ -318,8 +318,8 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
 }
 
 /* (s - best) / T / ln 2 in double, then a float: the best move's is
- * exactly 0, however small T is (1 / T may be infinite, 0 / T is 0); a
- * score of -inf stays -inf. */
+ * exactly 0, however small T is (0 / T is 0, where (s - best) / T of
+ * another move may be -inf); a score of -inf stays -inf. */
 void bk_tree_log2_priors(const bk_board *b, const uint16_t *moves, int n, double temperature, float *out)
 {
     bk_prior_scores(b, moves, n, out);

@@ -361,16 +361,17 @@ bk_status bk_solve(bk_solver *s, const bk_board *b, uint64_t max_nodes, int all_
     int n = 0;
     while (w->to_move >= 0 && (n = bk_gen_moves(w, w->to_move, s->moves)) == 0) bk_out_of_moves(w);
     if (w->to_move < 0) {
-        *out = (bk_solve_result){1, 0, bk_final_margin(w), 0, 1};
+        int margin = bk_final_margin(w);
+        *out = (bk_solve_result){1, 0, outcome ? (margin > 0) - (margin < 0) : margin, 0, 1};
         return BK_OK;
     }
     *out = (bk_solve_result){0, s->side_of_colour[w->to_move], 0, 0, 1};
     int margin = outcome ? solve_root_outcome(s, n, best) : solve_root(s, n, all_best, best, &out->num_best);
-    if (outcome) out->num_best = 1;
     out->nodes = s->nodes;
     if (!s->aborted) {
         out->exact = 1;
         out->margin = margin;
+        if (outcome) out->num_best = 1;
     }
     return BK_OK;
 }

@@ -37,7 +37,8 @@ typedef struct bk_solver bk_solver;
 typedef struct {
     int exact;      /* 1: margin and best moves are the game's; 0: the budget ran out first */
     int side;       /* the side whose margin it is: the side to move, or 0 once the game is over */
-    int margin;     /* final score margin of `side` under best play (when exact) */
+    int margin;     /* final score margin of `side` under best play (when exact); with
+                     * `outcome`, its sign: 1, 0 or -1 */
     int num_best;   /* best moves written (when exact; 0 once the game is over) */
     uint64_t nodes; /* positions searched, this solve */
 } bk_solve_result;
@@ -58,9 +59,12 @@ void bk_solver_free(bk_solver *s);
  * BK_MAX_MOVES) to best: with all_best, every move that achieves the margin,
  * else one of them; and the result to *out.  With `outcome`, only the
  * margin's sign is proved (out->margin 1, 0 or -1: a win, draw or loss of
- * `side`), with one move that achieves it: the root's moves are searched
- * with windows around 0, which in Duo endgames visits 5 to 50 times fewer
- * positions.  BK_ERR_BAD_VARIANT when the variant has not two sides. */
+ * `side`), with one move that achieves it (all_best is ignored): the
+ * root's moves are searched with windows around 0, which in Duo endgames
+ * visits a fifth to a tenth of the positions (medians,
+ * benchmarks/bench_solver.py --outcome; benchmarks/LOG.md, 2026-12-03), so
+ * that it settles games about one ply further from the end in the same
+ * time.  BK_ERR_BAD_VARIANT when the variant has not two sides. */
 bk_status bk_solve(bk_solver *s, const bk_board *b, uint64_t max_nodes, int all_best, int outcome,
                    uint16_t *best, bk_solve_result *out);
 

@@ -83,8 +83,9 @@ static PyMethodDef solver_functions[] = {
      "when unknown or the game is over); the positions searched; the side\n"
      "(0 or 1, as Variant.player_sides) to move in the position solved, or 0\n"
      "once the game is over.  With outcome, only the margin's sign is proved\n"
-     "(1 win, 0 draw, -1 loss; in Duo endgames 5-50 times fewer positions)\n"
-     "and one move that achieves it.  ValueError for another variant."},
+     "(1 win, 0 draw, -1 loss; far fewer positions: engine/solver.h) and one\n"
+     "move that achieves it (all_best is ignored).  ValueError for another\n"
+     "variant."},
     {NULL, NULL, 0, NULL}};
 
 int bkpy_add_solver_functions(PyObject *module)
