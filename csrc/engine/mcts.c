@@ -294,8 +294,8 @@ static float prior_of(uint32_t word)
  * `temperature`) into w->words, highest first, as words of mcts_tree.h: a
  * shuffle drawn from w's stream, then a stable sort on the quantised prior,
  * so that moves of the same prior come in random order (the selection
- * prefers the first of equals).  Returns how many have a prior that is a
- * log2 above MIN_LOG2_PRIOR (the others are not considered), their priors' sum in
+ * prefers the first of equals).  Returns how many have a log2 prior above
+ * MIN_LOG2_PRIOR (the others are not considered), their priors' sum in
  * *sum.  The best move's prior is 1, so at least one move is considered: a
  * node is never expanded without children. */
 static int order_by_prior(worker *w, double temperature, const bk_board *b, int n, float *sum)

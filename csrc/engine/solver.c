@@ -337,7 +337,7 @@ static int solve_root_outcome(bk_solver *s, int n, uint16_t *best)
         bk_play_lazy(b, id);
         u = sign > 0 ? search(s, s->order + n, 1, a, 1) : -search(s, s->order + n, 1, -1, -a);
         bk_undo(b);
-        if (!s->aborted && (u > best_u)) {
+        if (!s->aborted && u > best_u) {
             best_u = u > 1 ? 1 : u < -1 ? -1 : u;
             best[0] = (uint16_t)id;
         }
