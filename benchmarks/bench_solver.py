@@ -88,9 +88,7 @@ def decided(games: list[blokus.Game], max_nodes: int) -> None:
         sides = variant(game.variant).player_sides
         proved = []  # (plies before the end, side 0's outcome, the side to move there)
         for plies in range(1, len(game.history) + 1):
-            position = position_before_end(game, plies)
-            if position.is_over:
-                continue
+            position = position_before_end(game, plies)  # a placement still to make: not over
             outcome, _, _, side = _core.solve(position, max_nodes=max_nodes, all_best=False, outcome=True)
             if outcome is None:
                 break
@@ -99,7 +97,7 @@ def decided(games: list[blokus.Game], max_nodes: int) -> None:
         for (_, later, _), (_, earlier, mover) in zip(proved, proved[1:]):
             if later != earlier:  # the move the mover made there changed the outcome
                 mistakes[mover] += 1
-        margin = sum(score if sides[p] == 0 else -score for p, score in enumerate(game.player_scores()))
+        margin = _core.solve(game)[0]  # a finished game's: side 0's final margin (bk_final_margin)
         line = " ".join(f"{p}{'LDW'[o + 1]}" for p, o, _ in proved) or "-"
         print(f"game {number}: player 1's side {margin:+d}; proved (plies before the end): {line}", flush=True)
     print(f"reach in plies before the end: median {statistics.median(reach):g}, min {min(reach)}, "

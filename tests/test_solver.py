@@ -32,6 +32,11 @@ def colour_signs(game):
     return [1 if side_of_colour[c] == 0 else -1 for c in range(game.num_colours)]
 
 
+def sign(x):
+    """1, 0 or -1: win, draw or loss for a margin x (an outcome solve's answer)."""
+    return (x > 0) - (x < 0)
+
+
 def margin0(game, signs):
     return sum(s * score for s, score in zip(signs, game.scores()))
 
@@ -127,8 +132,8 @@ def test_an_outcome_solve_gives_the_sign_of_the_minimax_margin_and_a_move_that_a
     best = max(by_mover.values())
     outcome, moves, _, side = _core.solve(game, max_nodes=10**6, outcome=True)
     assert side == variant(game.variant).player_sides[game.player_to_move]
-    assert outcome == (best > 0) - (best < 0)
-    assert len(moves) == 1 and (by_mover[moves[0]] > 0) - (by_mover[moves[0]] < 0) == outcome
+    assert outcome == sign(best)
+    assert len(moves) == 1 and sign(by_mover[moves[0]]) == outcome
 
 
 def test_an_outcome_solve_that_runs_out_of_budget_knows_nothing(endgames):
@@ -143,7 +148,7 @@ def test_an_outcome_solve_of_a_finished_game_is_the_sign_of_its_margin(variant_n
     while not game.is_over:
         game.play(rng.choice(game.legal_moves().tolist()))
     margin = margin0(game, colour_signs(game))
-    assert _core.solve(game, outcome=True) == ((margin > 0) - (margin < 0), (), 1, 0)
+    assert _core.solve(game, outcome=True) == (sign(margin), (), 1, 0)
     assert _core.solve(game)[0] == margin
 
 
@@ -162,9 +167,6 @@ def test_an_mcts_agent_with_a_solve_budget_plays_a_move_of_the_best_outcome(endg
     side to move can force a win or a draw, the agent plays a move that forces it without
     searching, and a lost position is left to the search. The positions hold wins, draws and
     losses, for either side to move, and moves of a worse outcome to choose."""
-    def sign(v):
-        return (v > 0) - (v < 0)
-
     seen = {"win": 0, "draw": 0, "loss": 0, "side 1 to move": 0, "a worse move": 0}
     for game, values, signs in endgames.values():
         by_mover = {move: signs[game.to_move] * v for move, v in values.items()}

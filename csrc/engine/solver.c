@@ -291,6 +291,18 @@ static int search(bk_solver *s, uint64_t *order, int ply, int alpha, int beta)
     return best;
 }
 
+/* Orders the root's n moves (in s->moves) into s->order, the table's best
+ * move first, all of them sorted (every root move is searched); returns the
+ * root's key. */
+static uint64_t order_root(bk_solver *s, int n)
+{
+    uint64_t key = position_key(s, &s->board);
+    const tt_entry *e = tt_find(s, key);
+    order_moves(s, s->order, n, 0, e ? e->move : NO_MOVE);
+    qsort(s->order, (size_t)n, sizeof *s->order, by_score_descending);
+    return key;
+}
+
 /* The root's n moves (in s->moves), each valued well enough to tell which
  * achieve the best margin (all_best: a null window just below the best so
  * far, so that a tie is proved a tie), as the colour to move sees it. */
@@ -298,10 +310,7 @@ static int solve_root(bk_solver *s, int n, int all_best, uint16_t *best, int *nu
 {
     bk_board *b = &s->board;
     int sign = s->side_of_colour[b->to_move] == 0 ? 1 : -1, best_u = -INF;
-    uint64_t key = position_key(s, b);
-    const tt_entry *e = tt_find(s, key);
-    order_moves(s, s->order, n, 0, e ? e->move : NO_MOVE);
-    qsort(s->order, (size_t)n, sizeof *s->order, by_score_descending); /* every root move is searched */
+    uint64_t key = order_root(s, n);
     for (int i = 0; i < n && !s->aborted; i++) {
         int a = i == 0 ? -INF : all_best ? best_u - 1 : best_u, u;
         bk_play_lazy(b, (int)(s->order[i] & ID_MASK));
@@ -328,10 +337,7 @@ static int solve_root_outcome(bk_solver *s, int n, uint16_t *best)
 {
     bk_board *b = &s->board;
     int sign = s->side_of_colour[b->to_move] == 0 ? 1 : -1, best_u = -INF;
-    uint64_t key = position_key(s, b);
-    const tt_entry *e = tt_find(s, key);
-    order_moves(s, s->order, n, 0, e ? e->move : NO_MOVE);
-    qsort(s->order, (size_t)n, sizeof *s->order, by_score_descending);
+    order_root(s, n);
     for (int i = 0; i < n && !s->aborted && best_u < 1; i++) {
         int a = best_u < -1 ? -1 : best_u, u, id = (int)(s->order[i] & ID_MASK);
         bk_play_lazy(b, id);
