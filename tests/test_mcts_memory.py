@@ -2,7 +2,7 @@
 simulations, not with the moves each position has, and a tree held to a budget prunes its least
 visited subtrees and searches on.
 
-Sizes from mcts_tree.h: a considered move costs 4 bytes, a move the search touched 24 more, a
+Sizes from mcts_tree.h: a considered move costs 4 bytes, a move the search touched 32 more, a
 position reached 64. A tree that made every considered move a 56-byte node at each expansion, as
 the search did before, held about 3.6 KB per simulation from the Duo opening (a position there
 has hundreds of moves, and one in about eight simulations expands one).

@@ -109,7 +109,7 @@ class MCTSAgent(_Seeded):
         memory budget (a quarter of the machine's memory, at most 1 GiB, for all trees) frees
         the subtrees below its least visited positions and searches on; the root's moves keep
         their figures. A position costs 64 bytes, its considered moves 4 bytes each and a move
-        the search has touched 24 more: about 0.5 KB per simulation from the Duo opening.
+        the search has touched 32 more: about 0.5 KB per simulation from the Duo opening.
     threads : int, optional
         Threads searching, 1 to 64 (``threads``); default: the cores this process may use
         (``os.sched_getaffinity``). Root parallelisation: each thread grows its own tree from

@@ -745,6 +745,19 @@ static void prefetch_moves(const tree *t, const node *nd)
     for (const char *p = (const char *)moves; p < (const char *)(moves + nd->num_moves); p += 64) __builtin_prefetch(p);
 }
 
+/* Asks for the node edge ed leads to and its edges' first line to be
+ * brought into the cache while the move is played: the edges' index is
+ * read from ed's hint, not from the node, so that the two loads wait
+ * together, not one after the other (a tree's descent spends its time
+ * waiting on them).  A hint gone stale (the child's edges moved to a larger
+ * block, or the tree was pruned) costs only a useless prefetch. */
+static void prefetch_child(const tree *t, const edge *ed)
+{
+    if (!ed->child) return;
+    __builtin_prefetch(&t->a.nodes[ed->child]);
+    if (ed->child_edges < t->a.edges_room) __builtin_prefetch(&t->a.edges[ed->child_edges]);
+}
+
 /* The descent: from the root along the selected edges, expanding a node
  * once visited more often the deeper it is, to a leaf.  The moves are played
  * lazily: whether the next colour can move is found only where it matters
@@ -756,7 +769,7 @@ static void prefetch_moves(const tree *t, const node *nd)
 static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
 {
     int depth = 0;
-    uint32_t v = 0, visits = t->root_visits;
+    uint32_t v = 0, visits = t->root_visits, parent = NO_INDEX;
     if (t->shared) t->root_visits++; /* its visit counts as it descends */
     nodes[0] = 0;
     colours[0] = -1;
@@ -776,6 +789,9 @@ static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *s
         if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX) prefetch_moves(t, nd); /* update_rave's nodes */
         uint32_t e = select_edge(t, v, visits);
         if (e == NO_INDEX) break;
+        if (parent != NO_INDEX) t->a.edges[parent].child_edges = t->a.nodes[v].edges; /* where they are now */
+        parent = e;
+        prefetch_child(t, &t->a.edges[e]);
         int player = t->a.nodes[v].mover;
         bk_play_lazy(b, t->a.edges[e].move);
         visits = t->a.edges[e].visits;

@@ -4,7 +4,7 @@
  * A tree's memory grows with what the search learns, not with the branching
  * factor.  An expanded node keeps its considered moves in prior order as one
  * 32-bit word each (the placement and its quantised prior); a move becomes
- * an edge (its statistics, 28 bytes) only once the search selects it or a
+ * an edge (its statistics, 32 bytes) only once the search selects it or a
  * RAVE update reaches it, and a node (the position it leads to, 64 bytes)
  * only once a simulation goes through it.  A move never touched behaves as
  * an edge would with its prior's initial value and count: of those, only the
@@ -38,6 +38,7 @@ typedef struct { /* value and urgency first: the selection loads them together *
     uint32_t child;  /* the node it leads to, 0 until a simulation went through it (or pruned) */
     uint16_t move;   /* placement id */
     uint16_t rank;   /* its index in the node's moves in prior order */
+    uint32_t child_edges; /* a hint, for prefetching: the child's edges' index when the descent last left it */
 } edge;
 
 enum { NODE_LEAF, NODE_EXPANDED, NODE_TERMINAL };
