@@ -118,11 +118,12 @@ class MCTSAgent(_Seeded):
         given seed gives the same moves for a given number of threads, so results with the
         default depend on the machine.
     shared : bool
-        The threads grow one tree together (``shared=1``; default off): a thread holds the
-        tree's lock while it descends and while it backs up a playout's value, and a
-        simulation under way counts as a lost visit of its moves (a virtual loss), so that the
-        threads spread over the tree; the playouts run side by side. Its moves then depend on
-        how the threads were scheduled, not on the seed alone. No effect with one thread.
+        The threads grow one tree together (``shared=1``; default off): a thread locks a
+        position only while its simulation passes through it, going down and backing up, so
+        that the threads' simulations run side by side, and a simulation under way counts as
+        a lost visit of its moves (a virtual loss), so that the threads spread over the tree.
+        Its moves then depend on how the threads were scheduled, not on the seed alone. No
+        effect with one thread.
     reuse : bool
         Keep the search between moves (``reuse=1``/``0``; default on): when the next position
         follows from the last one searched by moves that search tried (a game going on, its

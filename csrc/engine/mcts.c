@@ -79,12 +79,71 @@ static float exploration(const tree *t, uint32_t visits)
     return (float)fmin(t->params.exploration * f, FLT_MAX);
 }
 
+/* A shared tree's locks (mcts_tree.h): spin locks, as each is held for
+ * well under a microsecond at a time, which a sleeping lock's hand-over
+ * would cost more than; a thread that spins long yields its core, in case
+ * the holder waits for one.  A tree of one thread takes none. */
+#define SPINS_BEFORE_YIELD 4096
+
+static void spin_lock(atomic_int *l)
+{
+    for (int spins = 0;; spins++) {
+        int free_ = 0;
+        if (!atomic_load_explicit(l, memory_order_relaxed) &&
+            atomic_compare_exchange_weak_explicit(l, &free_, 1, memory_order_acquire, memory_order_relaxed))
+            return;
+        if (spins == SPINS_BEFORE_YIELD) {
+            sched_yield();
+            spins = 0;
+        } else {
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
+    }
+}
+
+static void spin_unlock(atomic_int *l)
+{
+    atomic_store_explicit(l, 0, memory_order_release);
+}
+
+static void lock(tree *t)
+{
+    if (t->shared) spin_lock(&t->lock);
+}
+
+static void unlock(tree *t)
+{
+    if (t->shared) spin_unlock(&t->lock);
+}
+
+static void lock_node(tree *t, uint32_t v)
+{
+    if (t->shared) spin_lock(&t->node_locks[v % NODE_LOCKS]);
+}
+
+static void unlock_node(tree *t, uint32_t v)
+{
+    if (t->shared) spin_unlock(&t->node_locks[v % NODE_LOCKS]);
+}
+
+static void lock_alloc(tree *t)
+{
+    if (t->shared) spin_lock(&t->alloc);
+}
+
+static void unlock_alloc(tree *t)
+{
+    if (t->shared) spin_unlock(&t->alloc);
+}
+
 /* Makes the root of t the position `root` with no simulations (its arena
- * freed first); 0 when out of memory. */
+ * freed first, reserved for a shared tree); 0 when out of memory. */
 static int reset(tree *t, const bk_board *root)
 {
     bk_arena_free(&t->a);
-    if (!bk_arena_init(&t->a)) return 0;
+    if (!bk_arena_init(&t->a) || (t->shared && !bk_arena_reserve(&t->a, t->budget, t->node_cap))) return 0;
     t->root = *root;
     t->root_visits = 0;
     t->simulations = t->claimed = 0;
@@ -121,9 +180,11 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_
     t->budget = budget;
     t->node_cap = node_cap;
     t->num_players = bk_player_sides(root->variant, t->side);
-    memset(t->played_by, -1, sizeof t->played_by);
     t->shared = shared;
     atomic_init(&t->lock, 0);
+    atomic_init(&t->alloc, 0);
+    atomic_init(&t->in_flight, 0);
+    for (int k = 0; k < NODE_LOCKS; k++) atomic_init(&t->node_locks[k], 0);
     if (!reset(t, root)) {
         tree_free(t);
         return NULL;
@@ -136,6 +197,7 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_
 static int worker_init(worker *w, const bk_mcts_params *params, uint64_t seed, int k)
 {
     bk_rng_seed(&w->rng, seed, (uint64_t)k);
+    memset(w->played_by, -1, sizeof w->played_by);
     if (params->replies) {
         if (!(w->replies = malloc(sizeof *w->replies))) return 0;
         bk_replies_clear(w->replies);
@@ -336,11 +398,13 @@ static int order_by_prior(worker *w, double temperature, const bk_board *b, int 
     return considered;
 }
 
-/* The value player p expects here: its mean over the simulations since the
- * root was set, the tie value before there are any. */
-static float expected_value(const tree *t, int p)
+/* The value each player expects when w's simulation begins, for its
+ * expansions: its mean over the simulations since the root was set, the
+ * tie value before there are any. */
+static void expect(const tree *t, worker *w)
 {
-    return t->played ? (float)(t->player_values[p] / (double)t->played) : (float)TIE_VALUE;
+    for (int p = 0; p < t->num_players; p++)
+        w->expected[p] = t->played ? (float)(t->player_values[p] / (double)t->played) : (float)TIE_VALUE;
 }
 
 /* Node nd's first move in prior order without an edge: its rank in
@@ -383,84 +447,38 @@ static int install(tree *t, uint32_t v, const bk_board *b, const worker *w, int 
         t->a.nodes[v].state = NODE_TERMINAL;
         return 1;
     }
-    if (!bk_arena_reserve_moves(&t->a, n)) return 0;
-    memcpy(t->a.moves + t->a.num_moves, w->words, (size_t)n * sizeof *w->words);
+    lock_alloc(t);
+    int room = bk_arena_reserve_moves(&t->a, n);
+    int64_t at = t->a.num_moves;
+    if (room) t->a.num_moves += n;
+    unlock_alloc(t);
+    if (!room) return 0;
+    memcpy(t->a.moves + at, w->words, (size_t)n * sizeof *w->words);
     node *nd = &t->a.nodes[v];
-    nd->moves = (uint32_t)t->a.num_moves;
-    t->a.num_moves += n;
+    nd->moves = (uint32_t)at;
     nd->num_moves = (uint16_t)n;
     nd->num_edges = 0;
     nd->unvisited = 0;
     nd->fresh = 0;
     nd->colour = (uint8_t)b->to_move;
     nd->mover = (uint8_t)bk_player_of_colour(b, b->to_move);
-    nd->expected = expected_value(t, nd->mover);
+    nd->expected = w->expected[nd->mover];
     nd->prior_sum = sum;
     nd->state = NODE_EXPANDED;
     next_fresh(t, nd);
     return 1;
 }
 
-/* A shared tree's lock: a spin lock, as it is held for a few microseconds
- * at a time (a descent, a back-up), which a sleeping lock's hand-over
- * would cost more than; a thread that spins long yields its core, in case
- * the holder waits for one. */
-#define SPINS_BEFORE_YIELD 4096
-
-static void lock(tree *t)
-{
-    for (int spins = 0;; spins++) {
-        int free_ = 0;
-        if (!atomic_load_explicit(&t->lock, memory_order_relaxed) &&
-            atomic_compare_exchange_weak_explicit(&t->lock, &free_, 1, memory_order_acquire, memory_order_relaxed))
-            return;
-        if (spins == SPINS_BEFORE_YIELD) {
-            sched_yield();
-            spins = 0;
-        } else {
-#if defined(__x86_64__) || defined(__i386__)
-            __builtin_ia32_pause();
-#endif
-        }
-    }
-}
-
-static void unlock(tree *t)
-{
-    atomic_store_explicit(&t->lock, 0, memory_order_release);
-}
-
-/* A thread of a shared tree lets go of its lock in the middle of a
- * simulation (to find an expansion's moves, or to play out), and takes it
- * back: meanwhile the simulation counts as under way, and the tree is not
- * pruned (its path would be gone). */
-static void let_go(tree *t)
-{
-    t->in_flight++;
-    unlock(t);
-}
-
-static void take_back(tree *t)
-{
-    lock(t);
-    t->in_flight--;
-}
-
 /* Expands node v, whose position is b (install), drawing from w's stream;
- * 0 when out of memory.  In a shared tree the moves are found without the
- * lock (the tree is not pruned meanwhile: the simulation counts as under
- * way), and another thread may have expanded v by then: the same position,
- * so the same colour to move. */
+ * 0 when out of memory.  In a shared tree the caller holds v's lock, which
+ * is let go of while the moves are found, and another thread may have
+ * expanded v by then: the same position, so the same colour to move. */
 static int expand(tree *t, worker *w, uint32_t v, bk_board *b)
 {
     float sum;
-    if (!t->shared) {
-        int n = considered_moves(w, t->params.prior_temperature, b, &sum);
-        return install(t, v, b, w, n, sum);
-    }
-    let_go(t);
+    unlock_node(t, v);
     int n = considered_moves(w, t->params.prior_temperature, b, &sum);
-    take_back(t);
+    lock_node(t, v);
     return t->a.nodes[v].state != NODE_LEAF || install(t, v, b, w, n, sum);
 }
 
@@ -468,7 +486,10 @@ static int expand(tree *t, worker *w, uint32_t v, bk_board *b)
  * NO_INDEX when out of memory. */
 static uint32_t make_edge(tree *t, uint32_t v, int r)
 {
-    if (!bk_arena_room_for_edge(&t->a, v)) return NO_INDEX;
+    lock_alloc(t);
+    int room = bk_arena_room_for_edge(&t->a, v);
+    unlock_alloc(t);
+    if (!room) return NO_INDEX;
     node *nd = &t->a.nodes[v];
     uint32_t *word = &t->a.moves[nd->moves + (uint32_t)r], e = nd->edges + nd->num_edges;
     float p = prior_of(*word);
@@ -519,9 +540,9 @@ static float score_edges(const edge *es, int n, float explore, float *x)
  * urgency, ties to the lowest rank, its score in *best; -1 when n is
  * 0.  The edges of the highest score are looked for among the scores
  * (usually one). */
-static int best_edge(tree *t, const edge *es, int n, float explore, float *best)
+static int best_edge(worker *w, const edge *es, int n, float explore, float *best)
 {
-    float *x = t->scores;
+    float *x = w->scores;
     *best = score_edges(es, n, explore, x);
     int choice = -1, i = 0;
 #ifdef __SSE2__
@@ -546,7 +567,7 @@ static int best_edge(tree *t, const edge *es, int n, float explore, float *best)
  * tried at last.  A move without an edge scores as its edge would; of
  * those only the first in prior order (nd->fresh) can score best.
  * NO_INDEX when out of memory. */
-static uint32_t select_edge(tree *t, uint32_t v, uint32_t visits)
+static uint32_t select_edge(tree *t, worker *w, uint32_t v, uint32_t visits)
 {
     const node *nd = &t->a.nodes[v];
     const edge *es = t->a.edges + nd->edges;
@@ -556,7 +577,7 @@ static uint32_t select_edge(tree *t, uint32_t v, uint32_t visits)
         if (es[i].visits == 0 && (unvisited < 0 || es[i].rank < es[unvisited].rank)) unvisited = i;
     int fresh = nd->fresh < nd->num_moves ? nd->fresh : -1;
     if (try_all && unvisited >= 0 && (fresh < 0 || es[unvisited].rank < fresh)) return nd->edges + (uint32_t)unvisited;
-    int choice = best_edge(t, es, nd->num_edges, explore, &best);
+    int choice = best_edge(w, es, nd->num_edges, explore, &best);
     if (fresh >= 0) {
         float x = nd->fresh_value + explore * nd->fresh_urgency;
         if (try_all || choice < 0 || x > best || (x == best && fresh < es[choice].rank)) {
@@ -597,9 +618,12 @@ static void replace_loss(edge *e, double x)
  * played later in the simulation (played_by), into ranks; returns how
  * many.  RAVE looks at every move of each node on the path, and few match:
  * a loop apart from the updates, whose calls would make the compiler load
- * every pointer again at each move. */
-static int played_ranks(const uint32_t *restrict words, int n, const int8_t *restrict played_by, int colour,
-                        uint16_t *restrict ranks)
+ * every pointer again at each move, and a function apart from the back-up,
+ * inlined into which it would run out of registers for the loop (a byte's
+ * colour: compared with played_by's bytes as they are). */
+__attribute__((noinline)) static int played_ranks(const uint32_t *restrict words, int n,
+                                                  const int8_t *restrict played_by, int8_t colour,
+                                                  uint16_t *restrict ranks)
 {
     int k = 0;
 #pragma GCC unroll 4
@@ -609,12 +633,12 @@ static int played_ranks(const uint32_t *restrict words, int n, const int8_t *res
 }
 
 /* RAVE for node v, the i-th of the path: each of its moves that `colour`
- * played later in the simulation (t->played_by) gains its value as if
+ * played later in the simulation (w->played_by) gains its value as if
  * played there (an edge made for it if it had none). */
-static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, const double *values)
+static void rave_moves(tree *t, worker *w, uint32_t v, int8_t colour, int i, int from_end, const double *values)
 {
-    const int8_t *played_by = t->played_by;
-    const int16_t *first_play = t->first_play;
+    const int8_t *played_by = w->played_by;
+    const int16_t *first_play = w->first_play;
     float rest = 1.0f / (float)from_end;
     /* A weight beyond RAVE_WEIGHT_MAX would change nothing: an edge's count
      * before an update is at most RAVE_CHILD_MAX, so its mean becomes the
@@ -625,7 +649,7 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
     double value = values[nd->mover];
     /* make_edge moves edges only: nd and its moves stay where they are */
     const uint32_t *words = t->a.moves + nd->moves;
-    uint16_t *ranks = t->rave_ranks;
+    uint16_t *ranks = w->rave_ranks;
     for (int k = 0, n = played_ranks(words, nd->num_moves, played_by, colour, ranks); k < n; k++) {
         int r = ranks[k];
         uint32_t word = words[r];
@@ -637,38 +661,75 @@ static void rave_moves(tree *t, uint32_t v, int colour, int i, int from_end, con
     }
 }
 
-/* RAVE (all moves as first): every move of a node on the path gains the
- * simulation's value as if it had been played there, when its colour played
- * that placement later in the simulation, weighted the more the sooner it did
- * (weight w (1 - d / r), d the moves from the node to the first such play and
- * r the moves from the node to the end), while the node has few visits and
- * the move's edge a small count.  nodes[0..depth]: the path (NO_INDEX: no
- * node), slots[i] the index of the edge from nodes[i] among its edges,
- * colours[i] the colour to move there (-1: none, as at a node another
- * thread of a shared tree expanded after this descent).  The moves of the simulation are b's history from the root's on. */
-static void update_rave(tree *t, const bk_board *b, const uint32_t *nodes, const uint16_t *slots,
-                        const int8_t *colours, int depth, const double *values)
+/* A simulation's path down the tree: nodes[0..depth] (NO_INDEX: no node),
+ * slots[i] the index of the edge from nodes[i] among its edges (which keep
+ * their order when they move to a larger block), colours[i] the colour to
+ * move at nodes[i] (-1 where the descent did not expand or pass through
+ * it), visits[i] the visits of nodes[i] as the descent passed. */
+typedef struct {
+    uint32_t nodes[BK_MAX_HISTORY + 2], visits[BK_MAX_HISTORY + 2];
+    uint16_t slots[BK_MAX_HISTORY + 2];
+    int8_t colours[BK_MAX_HISTORY + 2];
+    int depth;
+} path;
+
+/* Marks the move at index k of b's history (k - first moves below the
+ * root) as played in this simulation, for RAVE. */
+static void mark_played(worker *w, const bk_board *b, int k, int first)
 {
-    int first = t->root.num_moves, last = b->num_moves; /* history index of the root's move, and the end */
-    int8_t *played_by = t->played_by;
-    int16_t *first_play = t->first_play;
-    for (int k = last - 1; k >= first + depth; k--) { /* the playout's moves */
-        played_by[b->history[k].id] = b->history[k].colour;
-        first_play[b->history[k].id] = (int16_t)(k - first);
+    w->played_by[b->history[k].id] = (int8_t)b->history[k].colour;
+    w->first_play[b->history[k].id] = (int16_t)(k - first);
+}
+
+/* The edge e of node nd on the path gains the simulation's value x for
+ * nd's mover (in a shared tree the virtual loss its descent counted
+ * becomes x). */
+static void visit(const tree *t, node *nd, edge *e, double x)
+{
+    if (t->shared) {
+        replace_loss(e, x);
+    } else {
+        if (e->visits++ == 0) nd->unvisited--;
+        add_value(e, x, 1.0f);
     }
-    for (int i = depth; i >= 0; i--) {
-        uint32_t visits = i ? t->a.edges[t->a.nodes[nodes[i - 1]].edges + slots[i - 1]].visits : t->root_visits;
-        if (visits > RAVE_PARENT_MAX) break; /* and so every node above */
-        if (nodes[i] != NO_INDEX && colours[i] >= 0 && t->a.nodes[nodes[i]].state == NODE_EXPANDED)
-            rave_moves(t, nodes[i], colours[i], i, last - first - i, values);
-        /* the move from node i, at index i, counts for the nodes above (not
-         * for node i's own child on the path, which has its real visit) */
-        if (first + i < last) {
-            played_by[b->history[first + i].id] = b->history[first + i].colour;
-            first_play[b->history[first + i].id] = (int16_t)i;
+}
+
+/* The back-up of a simulation along path p, node by node from the leaf up
+ * (each under its lock in a shared tree): the edge from each node gains the
+ * value for the node's mover, each node below the root the sums for the
+ * player who moved to it, and RAVE (all moves as first): every move of a
+ * node on the path gains the value as if it had been played there, when its
+ * colour played that placement later in the simulation, weighted the more
+ * the sooner it did (weight w (1 - d / r), d the moves from the node to the
+ * first such play and r the moves from the node to the end), while the node
+ * has few visits and the move's edge a small count.  The moves of the
+ * simulation are b's history from the root's on. */
+static void back_up(tree *t, worker *w, const bk_board *b, const path *p, const double *values,
+                    const double *shares, const int *scores)
+{
+    int rave = t->params.rave > 0.0, first = t->root.num_moves, last = b->num_moves;
+    for (int k = last - 1; rave && k >= first + p->depth; k--) mark_played(w, b, k, first); /* the playout's */
+    for (int i = p->depth; i >= 0; i--) {
+        uint32_t v = p->nodes[i];
+        if (v != NO_INDEX) {
+            lock_node(t, v);
+            node *nd = &t->a.nodes[v]; /* make_edge moves edges only: nd stays where it is */
+            if (rave && p->visits[i] <= RAVE_PARENT_MAX && p->colours[i] >= 0 && nd->state == NODE_EXPANDED)
+                rave_moves(t, w, v, p->colours[i], i, last - first - i, values);
+            if (i < p->depth) visit(t, nd, &t->a.edges[nd->edges + p->slots[i]], values[nd->mover]);
+            if (i > 0) {
+                nd->played++;
+                nd->value += values[nd->player];
+                nd->win += shares[nd->player];
+                nd->score += scores[nd->player];
+            }
+            unlock_node(t, v);
         }
+        /* the move from node i counts for the nodes above (not for node
+         * i's own child on the path, which has its real visit) */
+        if (rave && first + i < last) mark_played(w, b, first + i, first);
     }
-    for (int k = first; k < last; k++) played_by[b->history[k].id] = -1;
+    for (int k = first; rave && k < last; k++) w->played_by[b->history[k].id] = -1;
 }
 
 /* Player p's margin m standardised over the simulations since the root was
@@ -731,7 +792,9 @@ static uint32_t child_of(tree *t, uint32_t e, int depth, int player)
 {
     uint32_t c = t->a.edges[e].child;
     if (c || (t->full && depth > 1)) return c ? c : NO_INDEX;
+    lock_alloc(t);
     c = bk_arena_node(&t->a, player);
+    unlock_alloc(t);
     if (c != NO_INDEX) t->a.edges[e].child = c;
     return c;
 }
@@ -759,20 +822,22 @@ static void prefetch_child(const tree *t, const edge *ed)
 }
 
 /* The descent: from the root along the selected edges, expanding a node
- * once visited more often the deeper it is, to a leaf.  The moves are played
- * lazily: whether the next colour can move is found only where it matters
- * (an expansion looks anyway; an expanded node knows its colour).  Writes
- * the path (nodes[0..depth], slots[i] the index of the edge from nodes[i]
- * among its edges, which keep their order when they move to a larger block,
- * colours[i] the colour to move at nodes[i], -1 where the descent did not
- * expand or pass through it); returns its depth. */
-static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *slots, int8_t *colours)
+ * once visited more often the deeper it is, to a leaf; writes the path.
+ * The moves are played lazily: whether the next colour can move is found
+ * only where it matters (an expansion looks anyway; an expanded node knows
+ * its colour).  In a shared tree it holds each node's lock while there, and
+ * a simulation counts as a visit of the root and a lost one of each move
+ * as it descends (add_virtual_loss). */
+static void descend(tree *t, worker *w, bk_board *b, path *p)
 {
     int depth = 0;
-    uint32_t v = 0, visits = t->root_visits, parent = NO_INDEX;
-    if (t->shared) t->root_visits++; /* its visit counts as it descends */
-    nodes[0] = 0;
-    colours[0] = -1;
+    uint32_t v = 0, parent = NO_INDEX; /* parent: the edge to v */
+    lock_node(t, 0);
+    uint32_t visits = t->root_visits;
+    if (t->shared) t->root_visits++;
+    p->nodes[0] = 0;
+    p->colours[0] = -1;
+    p->visits[0] = visits;
     while (b->to_move >= 0) {
         if (t->a.nodes[v].state == NODE_LEAF) {
             double after = EXPAND_AFTER + EXPAND_STEP * depth;
@@ -785,83 +850,81 @@ static int descend(tree *t, worker *w, bk_board *b, uint32_t *nodes, uint16_t *s
             break;
         }
         while (b->to_move != nd->colour) bk_out_of_moves(b); /* those before it have none */
-        colours[depth] = (int8_t)nd->colour;
-        if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX) prefetch_moves(t, nd); /* update_rave's nodes */
-        uint32_t e = select_edge(t, v, visits);
+        p->colours[depth] = (int8_t)nd->colour;
+        if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX) prefetch_moves(t, nd); /* back_up's RAVE reads them */
+        uint32_t e = select_edge(t, w, v, visits);
         if (e == NO_INDEX) break;
-        if (parent != NO_INDEX) t->a.edges[parent].child_edges = t->a.nodes[v].edges; /* where they are now */
+        /* where v's edges are now; in a shared tree the edge to v is another node's to change */
+        if (parent != NO_INDEX && !t->shared) t->a.edges[parent].child_edges = t->a.nodes[v].edges;
         parent = e;
         prefetch_child(t, &t->a.edges[e]);
-        int player = t->a.nodes[v].mover;
-        bk_play_lazy(b, t->a.edges[e].move);
+        int player = t->a.nodes[v].mover, move = t->a.edges[e].move;
         visits = t->a.edges[e].visits;
         if (t->shared) add_virtual_loss(t, v, e);
-        slots[depth++] = (uint16_t)(e - t->a.nodes[v].edges);
-        colours[depth] = -1; /* until known: in a shared tree another thread may expand the node meanwhile */
-        v = nodes[depth] = child_of(t, e, depth, player);
-        if (v == NO_INDEX) break;
+        p->slots[depth++] = (uint16_t)(e - t->a.nodes[v].edges);
+        p->colours[depth] = -1; /* until known: in a shared tree another thread may expand the node meanwhile */
+        p->visits[depth] = visits;
+        uint32_t c = p->nodes[depth] = child_of(t, e, depth, player);
+        unlock_node(t, v);
+        bk_play_lazy(b, move);
+        if (c == NO_INDEX) {
+            p->depth = depth;
+            return;
+        }
+        lock_node(t, c);
+        v = c;
     }
-    return depth;
+    unlock_node(t, v);
+    p->depth = depth;
 }
 
 /* Whether tree t holds more than its budget or node cap and may prune. */
-static int over_budget(const tree *t)
+static int over_budget(tree *t)
 {
-    return !t->full && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap);
+    lock_alloc(t);
+    int over = !t->full && (bk_arena_used(&t->a) > t->budget || t->a.num_nodes > t->node_cap);
+    unlock_alloc(t);
+    return over;
 }
 
-/* One simulation by worker w: the descent, the playout, the back-up.  In a
- * shared tree the caller holds its lock, which the playout lets go of (so
- * that the threads' playouts run side by side); a pruning first waits until
- * no simulation is under way (in_flight is 0 in a tree of one thread). */
+/* Prunes t, whose lock the caller holds, once no simulation is under way:
+ * the others finish theirs meanwhile (a tree of one thread has none). */
+static void prune(tree *t)
+{
+    while (atomic_load_explicit(&t->in_flight, memory_order_acquire)) {
+        unlock(t);
+        sched_yield();
+        lock(t);
+    }
+    if (over_budget(t)) bk_tree_prune(t); /* unless another thread has pruned meanwhile */
+}
+
+/* One simulation by worker w, claimed by step(): the descent, the playout,
+ * the back-up.  In a shared tree the threads' simulations run side by side,
+ * taking the tree's lock only to add the playout's value to its sums. */
 static void simulate(tree *t, worker *w)
 {
-    if (over_budget(t)) {
-        while (t->in_flight) { /* let the others finish them */
-            unlock(t);
-            sched_yield();
-            lock(t);
-        }
-        if (over_budget(t)) bk_tree_prune(t); /* unless another thread has pruned meanwhile */
-    }
     bk_board b = t->root;
-    uint32_t nodes[BK_MAX_HISTORY + 2];
-    uint16_t slots[BK_MAX_HISTORY + 2];
-    int8_t colours[BK_MAX_HISTORY + 2];
-    int depth = descend(t, w, &b, nodes, slots, colours);
-    if (t->shared) let_go(t);
+    path p;
+    descend(t, w, &b, &p);
     bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS], places[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
     outcome(t, &b, scores, shares, places);
     if (w->replies) bk_replies_learn(w->replies, &b, t->root.num_moves, shares); /* the moves below the root */
-    if (t->shared) take_back(t);
+    lock(t);
     playout_values(t, scores, places, values);
     for (int p = 0; p < t->num_players; p++) {
         t->player_wins[p] += shares[p];
         t->player_values[p] += values[p];
         t->player_scores[p] += scores[p];
     }
-    if (t->params.rave > 0.0) update_rave(t, &b, nodes, slots, colours, depth, values);
     if (!t->shared) t->root_visits++;
-    for (int i = 0; i < depth; i++) {
-        node *nd = &t->a.nodes[nodes[i]];
-        edge *e = &t->a.edges[nd->edges + slots[i]];
-        if (t->shared) {
-            replace_loss(e, values[nd->mover]);
-        } else {
-            if (e->visits++ == 0) nd->unvisited--;
-            add_value(e, values[nd->mover], 1.0f);
-        }
-        if (nodes[i + 1] == NO_INDEX) continue;
-        node *c = &t->a.nodes[nodes[i + 1]];
-        c->played++;
-        c->value += values[c->player];
-        c->win += shares[c->player];
-        c->score += scores[c->player];
-    }
     t->simulations++;
     t->played++;
+    unlock(t);
+    back_up(t, w, &b, &p, values, shares, scores);
+    if (t->shared) atomic_fetch_sub_explicit(&t->in_flight, 1, memory_order_release);
 }
 
 /* How often (in simulations) a tree asks whether its share may end early. */
@@ -871,12 +934,13 @@ static void simulate(tree *t, worker *w)
  * params.early_stop times the simulations left of its share: then the rest
  * is spent elsewhere (the move cannot change when early_stop is 1, as the
  * search plays its most visited move; Pentobi stops its searches so too). */
-static int settled(const tree *t)
+static int settled(tree *t)
 {
+    if (t->params.early_stop <= 0.0 || t->target == INT64_MAX) return 0;
+    lock_node(t, 0);
     const node *root = &t->a.nodes[0];
-    if (t->params.early_stop <= 0.0 || root->state != NODE_EXPANDED || t->target == INT64_MAX) return 0;
     uint32_t best = 0, next = 0;
-    for (uint32_t i = 0; i < root->num_edges; i++) {
+    for (uint32_t i = 0; root->state == NODE_EXPANDED && i < root->num_edges; i++) {
         uint32_t v = t->a.edges[root->edges + i].visits;
         if (v > best) {
             next = best;
@@ -885,21 +949,25 @@ static int settled(const tree *t)
             next = v;
         }
     }
-    return (double)(best - next) > t->params.early_stop * (double)(t->target - t->claimed);
+    unlock_node(t, 0);
+    return best > 0 && (double)(best - next) > t->params.early_stop * (double)(t->target - t->claimed);
 }
 
 /* One simulation of t's share by worker w, or none once its share is done
  * (ended early by settled()); nonzero while there is more of it. */
 static int step(tree *t, worker *w)
 {
-    if (t->shared) lock(t);
+    lock(t);
     if (t->claimed % SETTLE_EVERY == 0 && settled(t)) t->target = t->claimed;
     int more = t->claimed < t->target;
     if (more) {
         t->claimed++;
-        simulate(t, w);
+        if (over_budget(t)) prune(t);
+        if (t->shared) atomic_fetch_add_explicit(&t->in_flight, 1, memory_order_relaxed);
+        expect(t, w);
     }
-    if (t->shared) unlock(t);
+    unlock(t);
+    if (more) simulate(t, w);
     return more;
 }
 
@@ -930,9 +998,9 @@ int64_t bk_mcts_run(bk_mcts *s, int64_t n)
 {
     tree *t = s->jobs[0].t;
     for (int64_t i = 0; i < n && step(t, s->jobs[0].w); i++) continue;
-    if (t->shared) lock(t);
+    lock(t);
     int64_t left = t->target - t->claimed;
-    if (t->shared) unlock(t);
+    unlock(t);
     return left;
 }
 

@@ -32,10 +32,11 @@
  * thread index), and the trees' root statistics are added up.  With one
  * thread it is the plain search; with k it is deterministic for a given
  * seed and k.  Or its threads share one tree (params.shared): a thread
- * holds the tree's lock while it descends and while it backs up a value,
- * its playout runs without it, and a simulation under way counts as a lost
- * visit of each move on its path (a virtual loss), so that the threads
- * spread over the tree; the moves then depend on the threads' timing.
+ * locks each node only while it is there, in its descent and in its
+ * back-up, so that the threads' simulations run side by side, and a
+ * simulation under way counts as a lost visit of each move on its path (a
+ * virtual loss), so that the threads spread over the tree; the moves then
+ * depend on the threads' timing.
  *
  * A search may go on with the game (bk_mcts_advance): the subtree below the
  * moves played since its root is kept, as Pentobi keeps its, so that the

@@ -8,14 +8,14 @@
 #include <string.h>
 
 #define INITIAL_ROOM 1024
+/* Bytes a reserved arena's arrays have beyond its budget: what the
+ * simulations under way may add before the next one prunes. */
+#define RESERVE_SLACK ((int64_t)16 << 20)
 
-/* Grows array *p of *room items of `size` bytes to hold `need`, doubling; 0
- * when out of memory (then unchanged). */
-static int grow(void **p, int64_t *room, int64_t need, size_t size)
+/* Sets array *p of *room items of `size` bytes to room r (at least its
+ * items); 0 when out of memory or r is beyond 32-bit indices (then unchanged). */
+static int resize(void **p, int64_t *room, int64_t r, size_t size)
 {
-    if (need <= *room) return 1;
-    int64_t r = *room ? *room : INITIAL_ROOM;
-    while (r < need) r *= 2;
     if (r > (int64_t)UINT32_MAX || (uint64_t)r > SIZE_MAX / size) return 0; /* indices are 32 bits */
     void *q = realloc(*p, (size_t)r * size);
     if (!q) return 0;
@@ -24,11 +24,23 @@ static int grow(void **p, int64_t *room, int64_t need, size_t size)
     return 1;
 }
 
+/* Grows array *p of *room items of `size` bytes to hold `need`, doubling,
+ * unless `fixed` (a reserved arena's arrays never move); 0 when out of
+ * memory or fixed (then unchanged). */
+static int grow(void **p, int64_t *room, int64_t need, size_t size, int fixed)
+{
+    if (need <= *room) return 1;
+    if (fixed) return 0;
+    int64_t r = *room ? *room : INITIAL_ROOM;
+    while (r < need) r *= 2;
+    return resize(p, room, r, size);
+}
+
 int bk_arena_init(arena *a)
 {
     *a = (arena){0};
     for (int k = 0; k < EDGE_CLASSES; k++) a->free_edges[k] = NO_INDEX;
-    if (!grow((void **)&a->nodes, &a->nodes_room, 1, sizeof *a->nodes)) return 0;
+    if (!grow((void **)&a->nodes, &a->nodes_room, 1, sizeof *a->nodes, 0)) return 0;
     a->nodes[0] = (node){0};
     a->num_nodes = 1;
     return 1;
@@ -42,8 +54,26 @@ void bk_arena_free(arena *a)
     *a = (arena){0};
 }
 
+int bk_arena_reserve(arena *a, int64_t bytes, int64_t nodes)
+{
+    int64_t slack = RESERVE_SLACK;
+    int64_t n = nodes < bytes / (int64_t)sizeof(node) ? nodes : bytes / (int64_t)sizeof(node);
+    int64_t room[3] = {n + slack / (int64_t)sizeof(node), (bytes + slack) / (int64_t)sizeof(uint32_t),
+                       (bytes + slack) / (int64_t)sizeof(edge)};
+    if (room[0] < a->num_nodes) room[0] = a->num_nodes;
+    if (room[1] < a->num_moves) room[1] = a->num_moves;
+    if (room[2] < a->num_edges) room[2] = a->num_edges;
+    if (!resize((void **)&a->nodes, &a->nodes_room, room[0], sizeof *a->nodes) ||
+        !resize((void **)&a->moves, &a->moves_room, room[1], sizeof *a->moves) ||
+        !resize((void **)&a->edges, &a->edges_room, room[2], sizeof *a->edges))
+        return 0;
+    a->fixed = 1;
+    return 1;
+}
+
 int64_t bk_arena_bytes(const arena *a)
 {
+    if (a->fixed) return bk_arena_used(a); /* its room is address space, touched only as it is used */
     return a->nodes_room * (int64_t)sizeof(node) + a->moves_room * (int64_t)sizeof(uint32_t) +
            a->edges_room * (int64_t)sizeof(edge);
 }
@@ -56,14 +86,14 @@ int64_t bk_arena_used(const arena *a)
 
 uint32_t bk_arena_node(arena *a, int player)
 {
-    if (!grow((void **)&a->nodes, &a->nodes_room, a->num_nodes + 1, sizeof *a->nodes)) return NO_INDEX;
+    if (!grow((void **)&a->nodes, &a->nodes_room, a->num_nodes + 1, sizeof *a->nodes, a->fixed)) return NO_INDEX;
     a->nodes[a->num_nodes] = (node){.player = (uint8_t)player, .state = NODE_LEAF};
     return (uint32_t)a->num_nodes++;
 }
 
 int bk_arena_reserve_moves(arena *a, int64_t n)
 {
-    return grow((void **)&a->moves, &a->moves_room, a->num_moves + n, sizeof *a->moves);
+    return grow((void **)&a->moves, &a->moves_room, a->num_moves + n, sizeof *a->moves, a->fixed);
 }
 
 /* The class of a block for n >= 1 edges: the power of 2 at least n. */
@@ -87,7 +117,7 @@ static uint32_t edge_block(arena *a, int k)
         a->free_edges[k] = a->edges[b].child;
         return b;
     }
-    if (!grow((void **)&a->edges, &a->edges_room, a->num_edges + ((int64_t)1 << k), sizeof *a->edges))
+    if (!grow((void **)&a->edges, &a->edges_room, a->num_edges + ((int64_t)1 << k), sizeof *a->edges, a->fixed))
         return NO_INDEX;
     b = (uint32_t)a->num_edges;
     a->num_edges += (int64_t)1 << k;
@@ -173,9 +203,13 @@ int bk_tree_keep(tree *t, uint32_t top, uint64_t min_visits)
     if (!bk_arena_init(&to)) return 0;
     to.num_nodes = 0;
     /* room for one more of each at least, so that no array is NULL */
-    if (!grow((void **)&to.nodes, &to.nodes_room, size.num_nodes + 1, sizeof *to.nodes) ||
-        !grow((void **)&to.moves, &to.moves_room, size.num_moves + 1, sizeof *to.moves) ||
-        !grow((void **)&to.edges, &to.edges_room, size.num_edges + 1, sizeof *to.edges)) {
+    if (!grow((void **)&to.nodes, &to.nodes_room, size.num_nodes + 1, sizeof *to.nodes, 0) ||
+        !grow((void **)&to.moves, &to.moves_room, size.num_moves + 1, sizeof *to.moves, 0) ||
+        !grow((void **)&to.edges, &to.edges_room, size.num_edges + 1, sizeof *to.edges, 0)) {
+        bk_arena_free(&to);
+        return 0;
+    }
+    if (t->a.fixed && !bk_arena_reserve(&to, t->budget, t->node_cap)) {
         bk_arena_free(&to);
         return 0;
     }

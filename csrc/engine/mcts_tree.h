@@ -66,21 +66,32 @@ typedef struct {
 #define EDGE_CLASSES 16 /* edge blocks of 2^0 .. 2^15 edges: BK_MAX_MOVES fit in the largest */
 
 /* A tree's memory: nodes, considered moves and edges, each an array grown by
- * doubling; freed edge blocks are reused by size. */
+ * doubling, or reserved once (`fixed`: a tree its threads share, whose
+ * arrays must not move under a thread reading them); freed edge blocks are
+ * reused by size. */
 typedef struct {
     node *nodes;
     uint32_t *moves;
     edge *edges;
     int64_t num_nodes, nodes_room, num_moves, moves_room, num_edges, edges_room;
+    int fixed;
     uint32_t free_edges[EDGE_CLASSES]; /* per class: a freed block (its first edge's `child`: the next), or
                                         * UINT32_MAX */
 } arena;
 
 /* What each searching thread has of its own: its random stream (the
- * expansions it makes draw from it too), its expansions' and playouts'
- * scratch and the last good replies its playouts learnt. */
+ * expansions it makes draw from it too), its selections', expansions',
+ * playouts' and RAVE's scratch and the last good replies its playouts
+ * learnt. */
 typedef struct {
     bk_rng rng;
+    float expected[BK_MAX_COLOURS]; /* per player: its mean value when this simulation began */
+    float scores[BK_MAX_MOVES];     /* the selection's: a node's edges' scores */
+    /* RAVE's, per placement: the colour that played it in this simulation
+     * (-1: none) and the first index in its moves where it did */
+    int8_t played_by[BK_MAX_PLACEMENTS];
+    int16_t first_play[BK_MAX_PLACEMENTS];
+    uint16_t rave_ranks[BK_MAX_MOVES]; /* rave_moves': the ranks of a node's moves it updates */
     uint16_t moves[BK_MAX_MOVES]; /* an expansion's: the legal moves, their priors (log2), */
     float log2_priors[BK_MAX_MOVES];
     uint16_t quantised[BK_MAX_MOVES];
@@ -89,6 +100,8 @@ typedef struct {
     bk_policy_scratch playout_scratch;
     bk_replies *replies; /* NULL unless params.replies: kept between searches */
 } worker;
+
+#define NODE_LOCKS 1024 /* a shared tree's locks of its nodes: node v's is v % NODE_LOCKS */
 
 /* One tree: a search runs one per thread (root parallelisation), or one that
  * all its threads share (params.shared). */
@@ -111,20 +124,20 @@ typedef struct {
     /* per player: count, mean and sum of squared deviations (Welford) of its
      * margins over the `played` simulations, for the standardised margin */
     double margin_n[BK_MAX_COLOURS], margin_mean[BK_MAX_COLOURS], margin_m2[BK_MAX_COLOURS];
-    float scores[BK_MAX_MOVES]; /* the selection's: a node's edges' scores */
-    /* RAVE's scratch, per placement: the colour that played it in this
-     * simulation (-1: none) and the first index in its moves where it did */
-    int8_t played_by[BK_MAX_PLACEMENTS];
-    int16_t first_play[BK_MAX_PLACEMENTS];
-    uint16_t rave_ranks[BK_MAX_MOVES]; /* rave_moves': the ranks of a node's moves it updates */
     int64_t target;       /* its share of the search's simulations */
     int64_t claimed;      /* simulations begun: `simulations` and those under way */
     const atomic_int *stop; /* set when the search is to end before every share is done */
-    /* a tree several threads share: one holds the lock while it descends, or
-     * backs up a playout's value; the playouts run beside each other */
+    /* A tree several threads share: a thread holds `lock` while it claims a
+     * simulation, prunes or adds a playout's value to the tree's sums, the
+     * lock of a node (node_locks[v % NODE_LOCKS]) while it reads or changes
+     * that node, its moves and edges, and `alloc` while it takes room from
+     * the arena (reserved: its arrays never move).  Never two node locks at
+     * once; `lock` before a node lock, a node lock before `alloc`. */
     int shared;
-    atomic_int lock; /* 1: held (mcts.c's lock()) */
-    int in_flight;   /* simulations that let go of the lock in their descent or playout */
+    atomic_int lock;
+    atomic_int alloc;
+    atomic_int in_flight; /* simulations under way: the tree is pruned only when none is */
+    atomic_int node_locks[NODE_LOCKS];
 } tree;
 
 /* A thread's work: the tree it grows and its own worker. */
@@ -152,7 +165,12 @@ struct bk_mcts {
 /* An empty arena with room for a root node (its fields zero); 0 when out of memory. */
 int bk_arena_init(arena *a);
 void bk_arena_free(arena *a);
-/* Bytes the arena holds (its arrays' room). */
+/* Reserves the arrays' room for `bytes` in all (and at most `nodes` nodes)
+ * and a slack, once: they never move again and cannot grow beyond it (the
+ * room is address space, backed as it is used).  0 when out of memory
+ * (a still holds what it held). */
+int bk_arena_reserve(arena *a, int64_t bytes, int64_t nodes);
+/* Bytes the arena holds: its arrays' room, or what a reserved one uses. */
 int64_t bk_arena_bytes(const arena *a);
 /* Bytes in use: what pruning must bring under the budget. */
 int64_t bk_arena_used(const arena *a);

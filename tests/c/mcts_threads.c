@@ -5,7 +5,8 @@
  * early (as by the clock) is consistent too, and so is one continued by
  * bk_mcts_advance after the move it chose.  A search whose 4 threads share
  * one tree (params.shared; its moves depend on the threads' timing) is
- * consistent in each of these ways.
+ * consistent in each of these ways, and so is one whose shared tree is
+ * pruned again and again to stay within a small memory budget.
  *
  *   cc -std=c11 -O1 -g -fsanitize=thread -Icsrc tests/c/mcts_threads.c CORE -lpthread -lm && ./a.out
  *
@@ -22,6 +23,7 @@
 
 #define SIMULATIONS 403 /* not a multiple of the threads: their shares differ */
 #define STOP_AFTER 40
+#define SMALL_MEMORY 8000 /* bytes: the tree of a few dozen simulations */
 
 /* Runs search t of position b on its threads, the caller's tree in chunks
  * of `chunk` simulations (0: no count, stopped once the caller's tree has
@@ -56,16 +58,24 @@ static unsigned long run(bk_mcts *t, const bk_board *b, int chunk, int64_t kept)
 }
 
 /* A new search of the board on `threads` threads (sharing one tree or
- * not), run as run() does. */
-static unsigned long search(const bk_board *b, int threads, int shared, int chunk)
+ * not) with a memory budget (0: the default), run as run() does; 0 also
+ * when a small budget did not make it prune. */
+static unsigned long search_within(const bk_board *b, int threads, int shared, int chunk, int64_t memory)
 {
     bk_mcts_params params = bk_mcts_defaults();
     params.shared = shared;
+    params.memory = memory;
     bk_mcts *t = bk_mcts_new(b, &params, 11, threads);
     if (!t) return 0;
     unsigned long sum = run(t, b, chunk, 0);
+    if (memory && bk_mcts_prunings(t) < 2) sum = 0;
     bk_mcts_free(t);
     return sum;
+}
+
+static unsigned long search(const bk_board *b, int threads, int shared, int chunk)
+{
+    return search_within(b, threads, shared, chunk, 0);
 }
 
 /* The checksum of a search continued after its move by bk_mcts_advance, or
@@ -99,15 +109,15 @@ int main(void)
         unsigned long whole = search(&b, 4, 0, SIMULATIONS), split = search(&b, 4, 0, 7), one = search(&b, 1, 0, 3),
                       stopped = search(&b, 4, 0, 0), again = continued(&b, 4, 0);
         unsigned long shared = search(&b, 4, 1, 7), shared_stopped = search(&b, 4, 1, 0),
-                      shared_again = continued(&b, 4, 1);
+                      shared_again = continued(&b, 4, 1), shared_pruned = search_within(&b, 4, 1, 7, SMALL_MEMORY);
         if (whole == split && whole != 0 && one != 0 && stopped != 0 && again != 0 && again == continued(&b, 4, 0) &&
-            shared != 0 && shared_stopped != 0 && shared_again != 0) {
+            shared != 0 && shared_stopped != 0 && shared_again != 0 && shared_pruned != 0) {
             passed++;
         } else {
             failed++;
             printf("variant %d: 4 threads give %lu, in chunks of 7 %lu; 1 thread %lu; stopped %lu; continued %lu; "
-                   "one shared tree %lu, stopped %lu, continued %lu\n",
-                   variant, whole, split, one, stopped, again, shared, shared_stopped, shared_again);
+                   "one shared tree %lu, stopped %lu, continued %lu, pruned %lu\n",
+                   variant, whole, split, one, stopped, again, shared, shared_stopped, shared_again, shared_pruned);
         }
     }
     printf("%d passed, %d failed\n", passed, failed);
