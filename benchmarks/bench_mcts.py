@@ -155,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     if not has_pentobi:
         print(f"no {binary}: our figures only", file=sys.stderr)
 
+    import blokus  # noqa: F401  (long before any timing: numpy's BLAS threads spin a while once it starts them)
+
     ours = our_memory(args.simulations, args.max_nodes)
     print(f"memory, Duo opening, one thread (ours: {ours['cpu']:.1f} CPU s):")
     print(f"{'':>10} {'simulations':>12} {'peak RSS':>10} {'RSS growth/sim':>15} {'tree/sim':>9} {'prunings':>8}")

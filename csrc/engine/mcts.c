@@ -80,9 +80,10 @@ static float exploration(const tree *t, uint32_t visits)
 }
 
 /* A shared tree's locks (mcts_tree.h): spin locks, as each is held for
- * well under a microsecond at a time, which a sleeping lock's hand-over
- * would cost more than; a thread that spins long yields its core, in case
- * the holder waits for one.  A tree of one thread takes none. */
+ * well under a microsecond at a time (the tree's for longer only while it
+ * prunes), which a sleeping lock's hand-over would cost more than; a thread
+ * that spins long yields its core, in case the holder waits for one.  A
+ * tree of one thread takes none. */
 #define SPINS_BEFORE_YIELD 4096
 
 static void spin_lock(atomic_int *l)
@@ -422,7 +423,7 @@ static void next_fresh(const tree *t, node *nd)
 /* The considered moves of position b (lazily played: the colour to move
  * may have no move, and is then passed over) in prior order, into w->words;
  * returns how many, 0 when no colour can move.  It reads nothing of the
- * tree, so a thread of a shared tree runs it without the lock. */
+ * tree, so a thread of a shared tree runs it without the node's lock. */
 static int considered_moves(worker *w, double temperature, bk_board *b, float *sum)
 {
     int n;
@@ -813,7 +814,8 @@ static void prefetch_moves(const tree *t, const node *nd)
  * read from ed's hint, not from the node, so that the two loads wait
  * together, not one after the other (a tree's descent spends its time
  * waiting on them).  A hint gone stale (the child's edges moved to a larger
- * block, or the tree was pruned) costs only a useless prefetch. */
+ * block, or the tree was pruned), or never set (a shared tree, whose
+ * threads do not keep it), costs only a useless prefetch. */
 static void prefetch_child(const tree *t, const edge *ed)
 {
     if (!ed->child) return;
@@ -825,9 +827,10 @@ static void prefetch_child(const tree *t, const edge *ed)
  * once visited more often the deeper it is, to a leaf; writes the path.
  * The moves are played lazily: whether the next colour can move is found
  * only where it matters (an expansion looks anyway; an expanded node knows
- * its colour).  In a shared tree it holds each node's lock while there, and
- * a simulation counts as a visit of the root and a lost one of each move
- * as it descends (add_virtual_loss). */
+ * its colour).  In a shared tree it holds each node's lock while there
+ * (but while an expansion finds its moves), and a simulation counts as a
+ * visit of the root and a lost one of each move as it descends
+ * (add_virtual_loss). */
 static void descend(tree *t, worker *w, bk_board *b, path *p)
 {
     int depth = 0;
@@ -905,8 +908,8 @@ static void prune(tree *t)
 static void simulate(tree *t, worker *w)
 {
     bk_board b = t->root;
-    path p;
-    descend(t, w, &b, &p);
+    path route;
+    descend(t, w, &b, &route);
     bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS], places[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
@@ -923,7 +926,7 @@ static void simulate(tree *t, worker *w)
     t->simulations++;
     t->played++;
     unlock(t);
-    back_up(t, w, &b, &p, values, shares, scores);
+    back_up(t, w, &b, &route, values, shares, scores);
     if (t->shared) atomic_fetch_sub_explicit(&t->in_flight, 1, memory_order_release);
 }
 

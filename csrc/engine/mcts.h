@@ -96,7 +96,8 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed);
 /* Simulations behind the root's statistics, over all threads: run since the
  * root was set plus those kept by bk_mcts_advance. */
 int64_t bk_mcts_simulations(const bk_mcts *t);
-/* Bytes the trees hold (their arrays' room), over all threads. */
+/* Bytes the trees hold (their arrays' room; of a shared tree, whose room is
+ * reserved address space, the bytes it uses), over all threads. */
 int64_t bk_mcts_memory(const bk_mcts *t);
 /* Times the trees were pruned to stay within their budget, over all threads. */
 int64_t bk_mcts_prunings(const bk_mcts *t);

@@ -9,7 +9,8 @@
 
 #define INITIAL_ROOM 1024
 /* Bytes a reserved arena's arrays have beyond its budget: what the
- * simulations under way may add before the next one prunes. */
+ * simulations under way may add before the next one prunes (once pruning
+ * can free no more, the tree stops growing: tree.full). */
 #define RESERVE_SLACK ((int64_t)16 << 20)
 
 /* Sets array *p of *room items of `size` bytes to room r (at least its
@@ -60,9 +61,11 @@ int bk_arena_reserve(arena *a, int64_t bytes, int64_t nodes)
     int64_t n = nodes < bytes / (int64_t)sizeof(node) ? nodes : bytes / (int64_t)sizeof(node);
     int64_t room[3] = {n + slack / (int64_t)sizeof(node), (bytes + slack) / (int64_t)sizeof(uint32_t),
                        (bytes + slack) / (int64_t)sizeof(edge)};
-    if (room[0] < a->num_nodes) room[0] = a->num_nodes;
-    if (room[1] < a->num_moves) room[1] = a->num_moves;
-    if (room[2] < a->num_edges) room[2] = a->num_edges;
+    int64_t now[3] = {a->nodes_room, a->moves_room, a->edges_room};
+    for (int k = 0; k < 3; k++) {
+        if (room[k] > (int64_t)UINT32_MAX) room[k] = UINT32_MAX; /* as far as 32-bit indices reach */
+        if (room[k] < now[k]) room[k] = now[k];                  /* never less than it holds */
+    }
     if (!resize((void **)&a->nodes, &a->nodes_room, room[0], sizeof *a->nodes) ||
         !resize((void **)&a->moves, &a->moves_room, room[1], sizeof *a->moves) ||
         !resize((void **)&a->edges, &a->edges_room, room[2], sizeof *a->edges))
@@ -209,7 +212,7 @@ int bk_tree_keep(tree *t, uint32_t top, uint64_t min_visits)
         bk_arena_free(&to);
         return 0;
     }
-    if (t->a.fixed && !bk_arena_reserve(&to, t->budget, t->node_cap)) {
+    if (t->shared && !bk_arena_reserve(&to, t->budget, t->node_cap)) { /* its arrays must not move */
         bk_arena_free(&to);
         return 0;
     }

@@ -23,8 +23,8 @@ typedef struct {
     double early_stop;  /* f > 0: a tree's share ends once its most visited root move leads
                          * the next by more than f times the simulations left (f = 1: that
                          * move cannot change); 0: every simulation runs */
-    int shared;         /* nonzero: the threads grow one tree (a lock, virtual losses); 0: each
-                         * thread its own (root parallelisation) */
+    int shared;         /* nonzero: the threads grow one tree (a lock per node, virtual
+                         * losses); 0: each thread its own (root parallelisation) */
 } bk_mcts_params;
 
 typedef struct bk_mcts bk_mcts;

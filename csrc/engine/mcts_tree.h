@@ -131,8 +131,10 @@ typedef struct {
      * simulation, prunes or adds a playout's value to the tree's sums, the
      * lock of a node (node_locks[v % NODE_LOCKS]) while it reads or changes
      * that node, its moves and edges, and `alloc` while it takes room from
-     * the arena (reserved: its arrays never move).  Never two node locks at
-     * once; `lock` before a node lock, a node lock before `alloc`. */
+     * the arena (reserved: its arrays never move); root_visits is the root's,
+     * under node 0's lock, and `full` changes only while no simulation is
+     * under way.  Never two node locks at once; `lock` before a node lock, a
+     * node lock before `alloc`. */
     int shared;
     atomic_int lock;
     atomic_int alloc;
@@ -165,10 +167,11 @@ struct bk_mcts {
 /* An empty arena with room for a root node (its fields zero); 0 when out of memory. */
 int bk_arena_init(arena *a);
 void bk_arena_free(arena *a);
-/* Reserves the arrays' room for `bytes` in all (and at most `nodes` nodes)
- * and a slack, once: they never move again and cannot grow beyond it (the
- * room is address space, backed as it is used).  0 when out of memory
- * (a still holds what it held). */
+/* Reserves each array's room, once: for `bytes` of it (the nodes' for at
+ * most `nodes` of them) and a slack, or its room now if more; the arrays
+ * never move again and cannot grow beyond it (the room is address space,
+ * about three times `bytes`, backed only as it is used).  0 when out of
+ * memory (a holds what it held, in arrays that may have moved). */
 int bk_arena_reserve(arena *a, int64_t bytes, int64_t nodes);
 /* Bytes the arena holds: its arrays' room, or what a reserved one uses. */
 int64_t bk_arena_bytes(const arena *a);
