@@ -8,9 +8,8 @@ plies of ``oracle_games.txt``'s first Duo game (``time.perf_counter`` around ``_
 the median of ``--repeats`` runs), with one thread, with two threads growing a tree each (root
 parallelisation, ``threads=2``) and with two threads sharing one tree (``threads=2:shared=1``),
 and each one's ratio to one thread, in the same run. A search is 200,000 simulations by
-default: in a short one the start (threads starting, a tree of a few nodes that both threads
-want) weighs, and the shared tree's figure after 20 plies varied from 0.8 to 1.5 times one
-thread's over runs of 20,000.
+default: in a short one its start (threads starting, a tree of a few nodes that both threads
+want) weighs, and the shared tree's figures vary from run to run (``LOG.md``, 2026-12-04).
 
 Match: ``blokus.arena.match`` of each two-thread search against the one-thread search, every
 search given the same wall-clock ``seconds`` per move (so equal wall time; Duo, colours
