@@ -59,7 +59,7 @@ static void walk(const tree *t, uint32_t v, const bk_board *b, int depth, uint32
     if (nd->state != NODE_EXPANDED) return;
     for (int i = 0; i < nd->num_edges; i++) {
         const edge *e = &t->a.edges[nd->edges + i];
-        if (e->child == 0 || e->child == NO_INDEX) continue; /* never gone through, or pruned */
+        if (!e->child) continue; /* never gone through, or pruned */
         bk_board child = *b;
         bk_play_lazy(&child, e->move); /* as the search's descent plays it */
         walk(t, e->child, &child, depth + 1, e->visits, out);
@@ -121,14 +121,6 @@ static void report(const bk_board *b, int game, int plies, long simulations, by_
     bk_mcts_free(s);
 }
 
-static int most_visited(const bk_mcts *t)
-{
-    bk_mcts_move *moves = malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
-    int id = moves && bk_mcts_moves(t, moves) > 0 ? moves[0].id : -1;
-    free(moves);
-    return id;
-}
-
 static void print_depths(int plies, const by_depth *d)
 {
     printf("after %d plies, all games: by depth below the root, nodes and the share held more than once\n", plies);
@@ -167,9 +159,10 @@ int main(int argc, char **argv)
             for (int j = 0; j < num_plies; j++)
                 if (plies[j] == ply) report(&b, game, ply, simulations, &depths[j]), k++;
             bk_mcts *t = search(&b, GAME_SIMULATIONS, (uint64_t)game);
-            int id = most_visited(t);
+            int id; /* the move to play: the principal variation's first */
+            int found = bk_mcts_principal_variation(t, &id, 1);
             bk_mcts_free(t);
-            if (id < 0 || bk_play(&b, id) != BK_OK) {
+            if (found < 1 || bk_play(&b, id) != BK_OK) {
                 fprintf(stderr, "game %d: its move %d failed\n", game, ply);
                 return 1;
             }
