@@ -167,15 +167,6 @@ static void search(bk_mcts *t, long simulations)
     bk_mcts_finish(t, 0);
 }
 
-/* The move t would play: its root's most visited; -1 when out of memory. */
-static int most_visited(const bk_mcts *t)
-{
-    bk_mcts_move *moves = malloc((size_t)bk_mcts_num_moves(t) * sizeof *moves);
-    int id = moves && bk_mcts_moves(t, moves) > 0 ? moves[0].id : -1;
-    free(moves);
-    return id;
-}
-
 static result run_search(long simulations)
 {
     bk_board root;
@@ -209,8 +200,8 @@ static result run_game(long simulations)
     for (int move = 0; t && b.to_move >= 0; move++) {
         if (move > 0 && bk_mcts_advance(t, &b, SEED + (uint64_t)move) < 0) break;
         search(t, simulations);
-        int id = most_visited(t);
-        if (id < 0 || bk_play(&b, id) != BK_OK) break;
+        int id; /* the move to play: the principal variation's first */
+        if (bk_mcts_principal_variation(t, &id, 1) < 1 || bk_play(&b, id) != BK_OK) break;
         r.moves += simulations;
         r.checksum = fold(r.checksum, (uint64_t)id);
     }
