@@ -166,8 +166,8 @@ def all84_solve(game: Game, *, seed: int = 0, time_limit: float | None = None,
 # (ids int32 (n,), visits int64 (n,), values float64 (n,), simulations, wins float64 (n,),
 # scores float64 (n,), principal_variation int32 (m,), player_wins float64 (P,), player_scores float64 (P,))
 def mcts(game: Game, *, simulations: int = 0, seconds: float = 0.0, exploration: float = 0.5,
-         prior_temperature: float = 2.5, rave: float = 0.3, margin: float = 0.375, replies: bool = True,
-         early_stop: float = 0.0, max_nodes: int = 4294967295, threads: int = 1, seed: int = 0,
+         prior_temperature: float = 2.5, rave: float = 0.3, margin: float = 0.375, evaluation: float = 0.3,
+         replies: bool = True, early_stop: float = 0.0, max_nodes: int = 4294967295, threads: int = 1, seed: int = 0,
          tree: CapsuleType | None = None, cpu: bool = False, shared: bool = False) -> tuple[
     NDArray[np.int32], NDArray[np.int64], NDArray[np.float64], int, NDArray[np.float64], NDArray[np.float64],
     NDArray[np.int32], NDArray[np.float64], NDArray[np.float64]]: ...
@@ -199,6 +199,8 @@ def policy_move(game: Game, policy: _Policy, seed: int) -> int: ...
 
 # (ids int32 (n,), features float32 (n, len(PRIOR_FEATURES)), phase, log_priors float32 (n,))
 def prior_features(game: Game, /) -> tuple[NDArray[np.int32], NDArray[np.float32], int, NDArray[np.float32]]: ...
+# (colour 0's chance to win, phase, features float64 (4,)); Duo only
+def evaluation(game: Game, /) -> tuple[float, int, NDArray[np.float64]]: ...
 def random_playouts(variant: str, n: int, seed: int = 0, *, start: str = "any") -> NDArray[np.int16]: ...  # (n, C)
 
 # (margin (its sign with outcome) or None, best placement ids, positions searched, side)

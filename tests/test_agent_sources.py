@@ -378,6 +378,7 @@ def test_levels_climb_and_level_6_is_the_budget_measured_even_with_pentobi():
     # README / benchmarks: mcts:sims=9000:early_stop=1:threads=1 scored about 50% against level 6
     options = make_agent("level:6").options
     assert (options["simulations"], options["early_stop"], options["threads"]) == (9000, 1.0, 1)
+    assert options["evaluation"] == 0.0  # the ladder was measured with the playouts alone
     game = blokus.Game("duo", start="fixed")
     assert game.is_legal(make_agent("level:2", seed=1)(game))
 

@@ -703,11 +703,12 @@ def test_make_agent_parameters_reach_the_search():
     assert make_agent("mcts:simulations=9:c=0:rave=0", seed=1).search(game).simulations == 9
     assert make_agent("mcts:seconds=0.05", seed=1).search(game).simulations >= 1
     assert make_agent("mcts:sims=7:threads=2", seed=1).search(game).simulations == 7
-    options = make_agent("mcts:sims=7:c=0.25:prior_temperature=1.5:rave=0.125:margin=0.25:replies=0:early_stop=0.5"
-                         ":max_nodes=99").options
-    keys = ("exploration", "prior_temperature", "rave", "margin", "replies", "early_stop", "max_nodes")
+    options = make_agent("mcts:sims=7:c=0.25:prior_temperature=1.5:rave=0.125:margin=0.25:evaluation=0.75:replies=0"
+                         ":early_stop=0.5:max_nodes=99").options
+    keys = ("exploration", "prior_temperature", "rave", "margin", "evaluation", "replies", "early_stop", "max_nodes")
     assert {k: options[k] for k in keys} == {"exploration": 0.25, "prior_temperature": 1.5, "rave": 0.125,
-                                             "margin": 0.25, "replies": False, "early_stop": 0.5, "max_nodes": 99}
+                                             "margin": 0.25, "evaluation": 0.75, "replies": False, "early_stop": 0.5,
+                                             "max_nodes": 99}
     assert make_agent("mcts:exploration=0.75").options["exploration"] == 0.75
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), GreedyAgent)
@@ -845,8 +846,8 @@ def test_the_removed_parameters_are_rejected(removed):
 def test_the_defaults_are_the_engines():
     # _core.MCTS_DEFAULTS is bk_mcts_defaults(): a search given them is the search given nothing
     defaults = dict(_core.MCTS_DEFAULTS)
-    assert set(defaults) == {"exploration", "prior_temperature", "rave", "margin", "replies", "early_stop",
-                             "max_nodes"}
+    assert set(defaults) == {"exploration", "prior_temperature", "rave", "margin", "evaluation", "replies",
+                             "early_stop", "max_nodes"}
     game = midgame_position()
     plain = _core.mcts(game, simulations=200, seed=3, threads=1)
     given = _core.mcts(game, simulations=200, seed=3, threads=1, **defaults)
@@ -854,13 +855,20 @@ def test_the_defaults_are_the_engines():
     for change in ({"rave": 0.0}, {"prior_temperature": 1.0}):
         changed = _core.mcts(game, simulations=200, seed=3, threads=1, **dict(defaults, **change))
         assert not all(np.array_equal(x, y) for x, y in zip(plain, changed)), change  # the comparison can fail
+    # the static evaluation is Duo's alone: on by default there, nothing in classic
+    without = _core.mcts(game, simulations=200, seed=3, threads=1, **dict(defaults, evaluation=0.0))
+    assert all(np.array_equal(x, y) for x, y in zip(plain, without))
+    duo = duo_position(12, 4)
+    plain = _core.mcts(duo, simulations=200, seed=3, threads=1)
+    without = _core.mcts(duo, simulations=200, seed=3, threads=1, **dict(defaults, evaluation=0.0))
+    assert not all(np.array_equal(x, y) for x, y in zip(plain, without))
     # MCTSAgent's defaults, _core.mcts's documented signature and the docstring's numbers
     options = MCTSAgent(10).options
     assert {k: options[k] for k in defaults} == defaults
     signature = inspect.signature(_core.mcts).parameters
     assert {k: signature[k].default for k in defaults} == defaults
     text = " ".join(MCTSAgent.__doc__.split())
-    for name in ("exploration", "prior_temperature", "rave", "margin", "max_nodes"):
+    for name in ("exploration", "prior_temperature", "rave", "margin", "evaluation", "max_nodes"):
         assert f"default {defaults[name]}" in text, name
     assert "default on" in text and defaults["replies"] is True
     assert defaults["margin"] == MARGIN     # the weight the endgame tests below bound values by

@@ -43,6 +43,7 @@ AGENT_EXTREMES = {
                           ["0", "-5e-324", "1e309"]),
     "rave": ("rave", ["0", "5e-324", "1e-300", "1e300", repr(HUGE)], ["-5e-324", "1e309"]),
     "margin": ("margin", ["0", "5e-324", "1e-300", repr(BELOW_HALF)], ["-5e-324", "0.5"]),
+    "evaluation": ("evaluation", ["0", "5e-324", "1e-300", "0.5", "1"], ["-5e-324", repr(ABOVE_ONE), "1e309"]),
     "replies": ("replies", ["0", "1"], ["-1", "2"]),
     "max_nodes": ("max_nodes", ["1", "2", "4294967295"], ["0", "4294967296"]),
     "threads": ("threads", ["1", "64"], ["0", "65"]),

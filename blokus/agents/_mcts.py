@@ -86,6 +86,14 @@ class MCTSAgent(_Seeded):
         over the mean score of the other sides in standard deviations from its running mean over
         the search's simulations, as Pentobi's. 0: a small fixed margin term instead,
         0.9 * place + 0.1 * (1 + tanh(margin / 20)) / 2.
+    evaluation : float
+        Weight l of the static evaluation in a simulation's value, in [0, 1] (``evaluation``;
+        default 0.3): in Duo the value each player backs up is (1 - l) times the playout's
+        value above plus l times its chance to win the position the playout started from, as
+        a logistic model of each colour's squares placed and legal placements reckons it,
+        fitted to the outcomes of Pentobi's games (``_core.evaluation``,
+        ``csrc/engine/evaluation.h``; the matches that chose 0.3: ``benchmarks/LOG.md``).
+        0, and in other variants: the playout's value alone.
     replies : bool
         Last good reply with forgetting in the playouts (``replies=1``/``0``; default on): each
         colour answers a move with its reply of the last playout its side won, until a
@@ -154,14 +162,15 @@ class MCTSAgent(_Seeded):
 
     Notes
     -----
-    The defaults of ``exploration``, ``prior_temperature``, ``rave``, ``margin``, ``replies``,
-    ``early_stop`` and ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
+    The defaults of ``exploration``, ``prior_temperature``, ``rave``, ``margin``, ``evaluation``,
+    ``replies``, ``early_stop`` and ``max_nodes`` are the engine's (``blokus._core.MCTS_DEFAULTS``).
     """
 
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
                  exploration: float = _DEFAULTS["exploration"],
                  prior_temperature: float = _DEFAULTS["prior_temperature"], rave: float = _DEFAULTS["rave"],
-                 margin: float = _DEFAULTS["margin"], replies: bool = _DEFAULTS["replies"],
+                 margin: float = _DEFAULTS["margin"], evaluation: float = _DEFAULTS["evaluation"],
+                 replies: bool = _DEFAULTS["replies"],
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
                  reuse: bool = True, cpu_seconds: bool = False, solve: int = 0, growth: float = 1.0,
@@ -177,6 +186,7 @@ class MCTSAgent(_Seeded):
         _check(0 < prior_temperature < math.inf, "prior_temperature", prior_temperature, "> 0 and finite")
         _check(0 <= rave < math.inf, "rave", rave, ">= 0 and finite")
         _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
+        _check(0 <= evaluation <= 1, "evaluation", evaluation, "in [0, 1]")
         _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
         _check(0 <= early_stop < math.inf, "early_stop", early_stop, ">= 0 and finite")
         _check(1 <= max_nodes < 2**32, "max_nodes", max_nodes, "in [1, 2**32)")
@@ -189,7 +199,7 @@ class MCTSAgent(_Seeded):
         self.options: dict[str, Any] = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
-                        "margin": float(margin), "replies": bool(replies),
+                        "margin": float(margin), "evaluation": float(evaluation), "replies": bool(replies),
                         "early_stop": float(early_stop),
                         "max_nodes": int(max_nodes), "threads": int(threads), "cpu": bool(cpu_seconds),
                         "shared": bool(shared)}

@@ -317,6 +317,21 @@ void bk_cands_touching(uint64_t diamond, bk_cand_set *out)
     for (int w = 0; w < SET_WORDS; w++) out->w[w] = ~avoiding.w[w];
 }
 
+/* arg: the running count; adds the placements of s. */
+static int add_count(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    (void)ctx, (void)r, (void)c;
+    *(int *)arg += set_count(s);
+    return 0;
+}
+
+int bk_count_moves(const bk_board *b, int colour)
+{
+    int n = 0;
+    for_each_point(b, colour, NULL, add_count, &n);
+    return n;
+}
+
 static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
 {
     (void)ctx, (void)r, (void)c, (void)arg;

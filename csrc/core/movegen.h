@@ -64,6 +64,9 @@ const uint64_t *bk_cand_diamonds(void);
  * covering at least one cell of its `diamond` (bits beyond the candidates
  * may be set: intersect it with a set of them). */
 void bk_cands_touching(uint64_t diamond, bk_cand_set *out);
+/* How many legal placements `colour` has (bk_gen_moves' count, without
+ * listing them). */
+int bk_count_moves(const bk_board *b, int colour);
 /* Whether `colour` has at least one legal placement. */
 int bk_has_move(const bk_board *b, int colour);
 

@@ -20,6 +20,7 @@
 #include "core/movegen.h"
 #include "core/play.h"
 #include "core/score.h"
+#include "engine/evaluation.h"
 #include "engine/prior.h"
 
 /* Weight of the score margin in a playout's value when params.margin is 0:
@@ -38,12 +39,15 @@
 /* The prior is fitted to the moves Pentobi chose; the search plays better
  * with it flatter (decided by matches against Pentobi: benchmarks/README.md). */
 #define PRIOR_TEMPERATURE 2.5
+/* The weight of the static evaluation in a simulation's value (Duo):
+ * decided by matches against Pentobi (benchmarks/README.md). */
+#define EVALUATION 0.3
 #define MAX_BUDGET ((int64_t)1 << 30) /* bytes: the default budget's ceiling (a quarter of the memory below it) */
 
 bk_mcts_params bk_mcts_defaults(void)
 {
     return (bk_mcts_params){.exploration = 0.5, .prior_temperature = PRIOR_TEMPERATURE, .rave = 0.3,
-                            .max_nodes = UINT32_MAX, .memory = 0, .margin = 0.375, .replies = 1,
+                            .max_nodes = UINT32_MAX, .memory = 0, .margin = 0.375, .evaluation = EVALUATION, .replies = 1,
                             .early_stop = 0.0};
 }
 
@@ -399,13 +403,37 @@ static int order_by_prior(worker *w, double temperature, const bk_board *b, int 
     return considered;
 }
 
+/* Whether t's simulations mix the static evaluation of position b into
+ * their values (b has a colour to move: a finished game's value is its
+ * outcome). */
+static int evaluates(const tree *t, const bk_board *b)
+{
+    return t->params.evaluation > 0.0 && b->to_move >= 0 && bk_has_evaluation(b);
+}
+
+/* Mixes the static evaluation `start` (colour 0's chance to win) into each
+ * player's value (params.evaluation; Duo's colour 0 is player 0). */
+static void mix_evaluation(const tree *t, double start, double *values)
+{
+    double l = t->params.evaluation;
+    values[0] = (1.0 - l) * values[0] + l * start;
+    values[1] = (1.0 - l) * values[1] + l * (1.0 - start);
+}
+
 /* The value each player expects when w's simulation begins, for its
- * expansions: its mean over the simulations since the root was set, the
- * tie value before there are any. */
+ * expansions: its mean over the simulations since the root was set; before
+ * there are any, the tie value, mixed with the root's static evaluation as
+ * the simulations' values will be (else the root's first child visited
+ * would stand far above its unvisited siblings, or below them). */
 static void expect(const tree *t, worker *w)
 {
     for (int p = 0; p < t->num_players; p++)
         w->expected[p] = t->played ? (float)(t->player_values[p] / (double)t->played) : (float)TIE_VALUE;
+    if (!t->played && evaluates(t, &t->root)) {
+        double tie[2] = {TIE_VALUE, TIE_VALUE};
+        mix_evaluation(t, bk_evaluation(&t->root), tie);
+        for (int p = 0; p < 2; p++) w->expected[p] = (float)tie[p];
+    }
 }
 
 /* Node nd's first move in prior order without an edge: its rank in
@@ -910,6 +938,7 @@ static void simulate(tree *t, worker *w)
     bk_board b = t->root;
     path route;
     descend(t, w, &b, &route);
+    double start = evaluates(t, &b) ? bk_evaluation(&b) : -1.0;
     bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS], places[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
@@ -917,6 +946,7 @@ static void simulate(tree *t, worker *w)
     if (w->replies) bk_replies_learn(w->replies, &b, t->root.num_moves, shares); /* the moves below the root */
     lock(t);
     playout_values(t, scores, places, values);
+    if (start >= 0.0) mix_evaluation(t, start, values);
     for (int p = 0; p < t->num_players; p++) {
         t->player_wins[p] += shares[p];
         t->player_values[p] += values[p];

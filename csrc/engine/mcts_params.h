@@ -19,6 +19,10 @@ typedef struct {
     double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
                          * win outweighs any loss); 0: the small fixed margin term instead
                          * (see playout_values in mcts.c) */
+    double evaluation;  /* weight l in [0, 1] of the static evaluation (evaluation.h) in a
+                         * simulation's value: (1 - l) its playout's + l the evaluation of the
+                         * position the playout starts from; 0 (and in variants without an
+                         * evaluation): the playout's alone */
     int replies;        /* nonzero: the playouts play last good replies (replies.h) */
     double early_stop;  /* f > 0: a tree's share ends once its most visited root move leads
                          * the next by more than f times the simulations left (f = 1: that

@@ -1,12 +1,15 @@
 /* blokus._core.policy_move and blokus._core.mcts: moves chosen in C for the
  * agents of blokus.agents.  Both work on a copy of the game's board, so the
  * game may be used (or changed by another thread) while a search runs.
- * And blokus._core.random_playouts: whole games played in C. */
+ * And blokus._core.random_playouts: whole games played in C; prior_features
+ * and evaluation: what the search's prior and static evaluation read of a
+ * position, for fitting their weights. */
 #include "python/binding.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "engine/evaluation.h"
 #include "engine/mcts.h"
 #include "engine/prior.h"
 #include "core/movegen.h"
@@ -110,6 +113,7 @@ static int check_search_args(long long simulations, double seconds, long long th
                           ? "prior_temperature must be > 0 and finite"
                       : !(p->rave >= 0.0 && isfinite(p->rave))                ? "rave must be >= 0 and finite"
                       : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
+                      : !(p->evaluation >= 0.0 && p->evaluation <= 1.0)       ? "evaluation must be in [0, 1]"
                       : !(p->early_stop >= 0.0 && isfinite(p->early_stop)) ? "early_stop must be >= 0 and finite"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
                       : threads < 1 || threads > BK_MCTS_MAX_THREADS  ? "threads must be in [1, 64]"
@@ -152,7 +156,8 @@ static PyObject *mcts_tree(PyObject *module, PyObject *noargs)
 static int same_params(const bk_mcts_params *a, const bk_mcts_params *b)
 {
     return a->exploration == b->exploration && a->prior_temperature == b->prior_temperature && a->rave == b->rave &&
-           a->max_nodes == b->max_nodes && a->margin == b->margin && a->replies == b->replies &&
+           a->max_nodes == b->max_nodes && a->margin == b->margin && a->evaluation == b->evaluation &&
+           a->replies == b->replies &&
            a->early_stop == b->early_stop && a->shared == b->shared;
 }
 
@@ -194,18 +199,19 @@ static PyObject *mcts_tree_memory(PyObject *module, PyObject *tree_obj)
 
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"game",    "simulations", "seconds",   "exploration", "prior_temperature",
-                             "rave",    "margin",      "replies",   "early_stop",  "max_nodes",
-                             "threads", "seed",        "tree",      "cpu",         "shared",      NULL};
+    static char *kwlist[] = {"game",       "simulations", "seconds", "exploration", "prior_temperature",
+                             "rave",       "margin",      "evaluation", "replies", "early_stop",
+                             "max_nodes",  "threads",     "seed",    "tree",        "cpu",
+                             "shared",     NULL};
     bk_mcts_params params = bk_mcts_defaults();
     PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
     int cpu = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LdddddpdLLOOpp:mcts", kwlist, &game, &simulations, &seconds,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddddpdLLOOpp:mcts", kwlist, &game, &simulations, &seconds,
                                      &params.exploration, &params.prior_temperature, &params.rave, &params.margin,
-                                     &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj, &cpu,
+                                     &params.evaluation, &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj, &cpu,
                                      &params.shared))
         return NULL;
     params.max_nodes = max_nodes;
@@ -274,6 +280,21 @@ static PyObject *prior_features(PyObject *module, PyObject *game)
     return NULL;
 }
 
+/* The static evaluation of a Duo position (evaluation.h) with its phase and
+ * features, for fitting its weights. */
+static PyObject *evaluation(PyObject *module, PyObject *game)
+{
+    bk_board *b = bkpy_game_board(module, game, "evaluation");
+    if (!b) return NULL;
+    if (!bk_has_evaluation(b)) return PyErr_Format(PyExc_ValueError, "evaluation: only Duo positions have one");
+    if (b->to_move < 0) return PyErr_Format(PyExc_ValueError, "game over: the outcome is known, not evaluated");
+    npy_intp dims[1] = {BK_EVAL_FEATURES};
+    PyObject *features = PyArray_SimpleNew(1, dims, NPY_FLOAT64);
+    if (!features) return NULL;
+    bk_evaluation_features(b, PyArray_DATA((PyArrayObject *)features));
+    return Py_BuildValue("(diN)", bk_evaluation(b), bk_evaluation_phase(b), features);
+}
+
 #define PLAYOUT_CHUNK 4096 /* games per release of the GIL */
 
 static PyObject *random_playouts(PyObject *module, PyObject *args, PyObject *kwds)
@@ -324,6 +345,16 @@ static PyMethodDef agent_functions[] = {
      "w . x, or -inf for a move the tree does not consider; ValueError once the game\n"
      "is over.\n"
      "For benchmarks/fit_prior.py."},
+    {"evaluation", evaluation, METH_O,
+     "evaluation(game)\n--\n\n"
+     "(value, phase, features float64 (F,)): the static evaluation of a Duo\n"
+     "position that the search mixes into its simulations' values\n"
+     "(csrc/engine/evaluation.h): colour 0's chance to win in [0, 1] (a draw\n"
+     "half a win), the phase of the game whose weights apply, and the features\n"
+     "(1; colour 1 to move; squares placed, colour 0's minus colour 1's;\n"
+     "log(1 + legal placements), the same difference).  ValueError for another\n"
+     "variant or once the game is over.\n"
+     "For benchmarks/fit_evaluation.py."},
     {"mcts_tree", mcts_tree, METH_NOARGS,
      "mcts_tree()\n--\n\n"
      "A holder for a search that mcts(..., tree=) keeps between calls: the next\n"
@@ -340,8 +371,8 @@ static PyMethodDef agent_functions[] = {
      "is using it.  TypeError for another object."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
-     "     prior_temperature=2.5, rave=0.3, margin=0.375, replies=True,\n"
-     "     early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None,\n"
+     "     prior_temperature=2.5, rave=0.3, margin=0.375, evaluation=0.3,\n"
+     "     replies=True, early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None,\n"
      "     cpu=False, shared=False)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
      "released (csrc/engine/mcts.h): children start from the tree's prior at\n"
@@ -349,7 +380,9 @@ static PyMethodDef agent_functions[] = {
      "child is chosen by its value + exploration * P sqrt(N) log(N + 1) / n (P its\n"
      "prior share, N its parent's visits, n its count), RAVE updates of weight\n"
      "`rave` (0: none) along each simulation's path, playouts by the playout\n"
-     "policy.  Stops after `simulations` (over all threads) or `seconds`,\n"
+     "policy; in Duo each simulation's value is (1 - evaluation) its playout's +\n"
+     "evaluation x the static evaluation (evaluation()) of where the playout\n"
+     "started.  Stops after `simulations` (over all threads) or `seconds`,\n"
      "whichever comes first (cpu=True: seconds of CPU time per thread, from\n"
      "the process's CPU clock, else of the wall clock); with early_stop f > 0,\n"
      "a tree's share of the simulations also ends once its most visited move\n"
@@ -361,10 +394,11 @@ static PyMethodDef agent_functions[] = {
      "holding its share of the memory budget (a quarter of the machine's\n"
      "memory, at most 1 GiB, for all trees) or of max_nodes (its positions)\n"
      "frees its least visited subtrees and searches on.  The\n"
-     "defaults of exploration, prior_temperature, rave, margin, replies,\n"
-     "early_stop and max_nodes are the engine's, MCTS_DEFAULTS.  ValueError for a\n"
-     "value out of range (exploration, rave and early_stop: >= 0 and finite;\n"
-     "prior_temperature: > 0 and finite; margin: [0, 0.5);\n"
+     "defaults of exploration, prior_temperature, rave, margin, evaluation,\n"
+     "replies, early_stop and max_nodes are the engine's, MCTS_DEFAULTS.\n"
+     "ValueError for a value out of range (exploration, rave and early_stop:\n"
+     ">= 0 and finite; prior_temperature: > 0 and finite; margin: [0, 0.5);\n"
+     "evaluation: [0, 1];\n"
      "max_nodes: [1, 2**32); threads: [1, 64]).\n\n"
      "Returns (ids int32, visits int64, values float64, simulations, wins\n"
      "float64, scores float64, principal_variation int32, player_wins float64,\n"
@@ -387,9 +421,9 @@ static PyMethodDef agent_functions[] = {
 static int add_mcts_defaults(PyObject *module)
 {
     bk_mcts_params p = bk_mcts_defaults();
-    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:d,s:O,s:d,s:L}", "exploration", p.exploration,
+    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:d,s:d,s:O,s:d,s:L}", "exploration", p.exploration,
                                    "prior_temperature", p.prior_temperature, "rave", p.rave,
-                                   "margin", p.margin, "replies", p.replies ? Py_True : Py_False, "early_stop",
+                                   "margin", p.margin, "evaluation", p.evaluation, "replies", p.replies ? Py_True : Py_False, "early_stop",
                                    p.early_stop, "max_nodes", (long long)p.max_nodes);
     PyObject *proxy = dict ? PyDictProxy_New(dict) : NULL;
     Py_XDECREF(dict);
