@@ -91,7 +91,7 @@ class MCTSAgent(_Seeded):
         default 0.3): in Duo the value each player backs up is (1 - l) times the playout's
         value above plus l times its chance to win the position the playout started from, as
         a logistic model of each colour's squares placed and legal placements reckons it,
-        fitted to the outcomes of Pentobi's games (``_core.evaluation``,
+        fitted to the outcomes of games at Pentobi's level 6 (``_core.evaluation``,
         ``csrc/engine/evaluation.h``; the matches that chose 0.3: ``benchmarks/LOG.md``).
         0, and in other variants: the playout's value alone.
     replies : bool

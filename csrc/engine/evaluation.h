@@ -1,8 +1,8 @@
 /* A static evaluation of a Duo position: each player's chance to win,
  * read off a few counts of the position by a logistic model per phase of
  * the game, fitted to the outcomes of recorded games
- * (benchmarks/fit_evaluation.py).  About as informative as one playout
- * and a tenth of its cost: the search mixes it into the value a
+ * (benchmarks/fit_evaluation.py).  About as informative as one playout,
+ * for a fraction of its cost: the search mixes it into the value a
  * simulation backs up (mcts.h, bk_mcts_params.evaluation). */
 #ifndef BK_EVALUATION_H
 #define BK_EVALUATION_H

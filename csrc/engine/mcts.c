@@ -47,8 +47,8 @@
 bk_mcts_params bk_mcts_defaults(void)
 {
     return (bk_mcts_params){.exploration = 0.5, .prior_temperature = PRIOR_TEMPERATURE, .rave = 0.3,
-                            .max_nodes = UINT32_MAX, .memory = 0, .margin = 0.375, .evaluation = EVALUATION, .replies = 1,
-                            .early_stop = 0.0};
+                            .max_nodes = UINT32_MAX, .memory = 0, .margin = 0.375, .evaluation = EVALUATION,
+                            .replies = 1, .early_stop = 0.0};
 }
 
 int64_t bk_mcts_default_memory(void)
@@ -432,7 +432,8 @@ static void expect(const tree *t, worker *w)
     if (!t->played && evaluates(t, &t->root)) {
         double tie[2] = {TIE_VALUE, TIE_VALUE};
         mix_evaluation(t, bk_evaluation(&t->root), tie);
-        for (int p = 0; p < 2; p++) w->expected[p] = (float)tie[p];
+        w->expected[0] = (float)tie[0];
+        w->expected[1] = (float)tie[1];
     }
 }
 
