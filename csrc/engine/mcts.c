@@ -931,6 +931,26 @@ static void prune(tree *t)
     if (over_budget(t)) bk_tree_prune(t); /* unless another thread has pruned meanwhile */
 }
 
+/* The static evaluation of position b, where the descent along path p
+ * ended: kept in the path's last node while it is a leaf, whose simulations
+ * all start from its position, so that it is computed once, not at every
+ * simulation (a float either way: kept or not, the same value). */
+static double leaf_evaluation(tree *t, const path *p, const bk_board *b)
+{
+    uint32_t v = p->nodes[p->depth];
+    float x = 0.0f;
+    if (v == NO_INDEX) return (float)bk_evaluation(b);
+    lock_node(t, v);
+    if (t->a.nodes[v].state == NODE_LEAF) x = t->a.nodes[v].evaluation;
+    unlock_node(t, v);
+    if (x > 0.0f) return x;
+    x = (float)bk_evaluation(b);
+    lock_node(t, v);
+    if (t->a.nodes[v].state == NODE_LEAF) t->a.nodes[v].evaluation = x; /* in a shared tree: unless expanded meanwhile */
+    unlock_node(t, v);
+    return x;
+}
+
 /* One simulation by worker w, claimed by step(): the descent, the playout,
  * the back-up.  In a shared tree the threads' simulations run side by side,
  * taking the tree's lock only to add the playout's value to its sums. */
@@ -939,7 +959,7 @@ static void simulate(tree *t, worker *w)
     bk_board b = t->root;
     path route;
     descend(t, w, &b, &route);
-    double start = evaluates(t, &b) ? bk_evaluation(&b) : -1.0;
+    double start = evaluates(t, &b) ? leaf_evaluation(t, &route, &b) : -1.0;
     bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS], places[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];

@@ -49,7 +49,11 @@ typedef struct {
     uint32_t moves;       /* index of its considered moves (num_moves words) in tree.moves */
     uint32_t edges;       /* index of its edges (room for the power of 2 >= num_edges) in tree.edges */
     uint32_t played;      /* simulations behind the sums: the visits since the node was made */
-    float expected;       /* the value its mover expected when it was expanded (initial values) */
+    union {               /* by its state: */
+        float expected;   /* expanded: the value its mover expected then (its edges' initial values) */
+        float evaluation; /* a leaf: its static evaluation once a simulation from it needed it, 0 until
+                           * then (an evaluation is a logistic's value, above 0) */
+    };
     float prior_sum;      /* its considered moves' priors over the best, added up */
     float fresh_value;    /* the initial value and prior share / count of move `fresh` */
     float fresh_urgency;

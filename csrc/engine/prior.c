@@ -217,13 +217,6 @@ void bk_prior_features(const bk_board *b, const uint16_t *moves, int n, float *o
     }
 }
 
-/* Per cell: the log prior a move gains by covering it, by having it as an
- * edge neighbour and as a corner (the weights of its classes added up); set
- * on the board and the cells next to it, all that a move reaches. */
-typedef struct {
-    float cell[CELLS], edge[CELLS], corner[CELLS];
-} cell_weights;
-
 /* The weights of each combination of classes of a cell (as cell_classes'
  * bytes): the weights of its classes added up. */
 typedef struct {
@@ -265,17 +258,6 @@ void bk_prior_init(void)
         for (int phase = 0; phase < BK_PRIOR_PHASES; phase++) add_up(weight_sets[set][phase], &class_weight[set][phase]);
 }
 
-static void weigh(const cell_classes *k, const class_weights *w, int side, cell_weights *out)
-{
-    /* a move's cells are on the board, its edge neighbours and corners at most a cell off it */
-    for (int R = BK_PAD - 1; R <= BK_PAD + side; R++)
-        for (int i = R * GRID + BK_PAD - 1; i <= R * GRID + BK_PAD + side; i++) {
-            out->cell[i] = w->cell[k->cell[i]];
-            out->edge[i] = w->edge[k->edge[i]];
-            out->corner[i] = w->corner[k->corner[i]];
-        }
-}
-
 /* Early in a game of the classic weight set (20x20 boards): only the moves
  * that come nearest the centre (within CENTRE_SLACK of the nearest move of at
  * least the opening's minimum size) are considered; the others' score is -infinity.  The first colour to reach
@@ -298,8 +280,7 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
     classify(b, &k);
     bk_weight_set set = bk_variant_facts(b->variant)->weights;
     const float *w = weight_sets[set][bk_prior_phase(b)];
-    cell_weights cw;
-    weigh(&k, &class_weight[set][bk_prior_phase(b)], b->side, &cw);
+    const class_weights *cw = &class_weight[set][bk_prior_phase(b)];
     const bk_geometry *g = b->geom;
     int smallest = bk_min_size(b);
     for (int i = 0; i < n; i++) {
@@ -307,11 +288,11 @@ void bk_prior_scores(const bk_board *b, const uint16_t *moves, int n, float *out
         const outline *l = &outlines[o];
         float s = w[BK_PRIOR_PIECE + bk_orients[o].piece] + (bk_orients[o].size < smallest ? w[BK_PRIOR_SMALL] : 0.0f);
         for (int j = 0; j < l->num_cells; j++) {
-            s += cw.cell[anchor + l->cells[j]];
+            s += cw->cell[k.cell[anchor + l->cells[j]]];
             local |= k.cell[anchor + l->cells[j]] & 1;
         }
-        for (int j = 0; j < l->num_edges; j++) s += cw.edge[anchor + l->edges[j]];
-        for (int j = 0; j < l->num_corners; j++) s += cw.corner[anchor + l->corners[j]];
+        for (int j = 0; j < l->num_edges; j++) s += cw->edge[k.edge[anchor + l->edges[j]]];
+        for (int j = 0; j < l->num_corners; j++) s += cw->corner[k.corner[anchor + l->corners[j]]];
         out[i] = local ? s + w[BK_PRIOR_ANY_LOCAL] : s;
     }
     if (b->num_moves < centre_pieces[set]) head_for_centre(b, moves, n, out);
