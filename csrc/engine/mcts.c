@@ -524,8 +524,8 @@ static uint32_t make_edge(tree *t, uint32_t v, int r)
     uint32_t *word = &t->a.moves[nd->moves + (uint32_t)r], e = nd->edges + nd->num_edges;
     float p = prior_of(*word);
     float prior = p / nd->prior_sum;
-    t->a.edges[e] = (edge){.value = nd->expected * sqrtf(p), .urgency = prior / INIT_COUNT, .count = INIT_COUNT,
-                           .prior = prior, .move = (uint16_t)(*word & 0xFFFF), .rank = (uint16_t)r};
+    t->a.edges[e] = (edge){.count = INIT_COUNT, .prior = prior, .move = (uint16_t)(*word & 0xFFFF), .rank = (uint16_t)r};
+    t->a.stats[e] = (edge_stats){.value = nd->expected * sqrtf(p), .urgency = prior / INIT_COUNT};
     *word = (*word & 0xFFFF) | MOVE_MADE | (uint32_t)nd->num_edges << 16;
     nd->num_edges++;
     nd->unvisited++;
@@ -533,22 +533,22 @@ static uint32_t make_edge(tree *t, uint32_t v, int r)
     return e;
 }
 
-/* Scores x[i] = value + explore * urgency (prior / count) of the n edges es
- * and returns the highest (-1 when n is 0).  Much of a simulation's time in
- * the endgame is here: SSE2 scores four edges at once (the first 8 bytes of
- * each), each lane rounding as the scalar code does; no score is NaN or -0
+/* Scores x[i] = value + explore * urgency (prior / count) of the n edges'
+ * stats st and returns the highest (-1 when n is 0).  Much of a
+ * simulation's time in the endgame is here: SSE2 scores four edges at once,
+ * each lane rounding as the scalar code does; no score is NaN or -0
  * (values are in [0, 1], explore >= 0), so that the highest is the same in
  * any order. */
-static float score_edges(const edge *es, int n, float explore, float *x)
+static float score_edges(const edge_stats *st, int n, float explore, float *x)
 {
     float best = -1.0f;
     int i = 0;
 #ifdef __SSE2__
-    __m128 c = _mm_set1_ps(explore), top = _mm_set1_ps(best), zero = _mm_setzero_ps();
+    __m128 c = _mm_set1_ps(explore), top = _mm_set1_ps(best);
+    _Static_assert(sizeof(edge_stats) == 2 * sizeof(float), "an edge's stats are its value and urgency");
     for (; i + 4 <= n; i += 4) {
         /* (value, urgency) of edges i, i + 1 and of i + 2, i + 3, then their columns */
-        __m128 lo = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&es[i].value), (const __m64 *)&es[i + 1].value);
-        __m128 hi = _mm_loadh_pi(_mm_loadl_pi(zero, (const __m64 *)&es[i + 2].value), (const __m64 *)&es[i + 3].value);
+        __m128 lo = _mm_loadu_ps(&st[i].value), hi = _mm_loadu_ps(&st[i + 2].value);
         __m128 value = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
         __m128 urgency = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
         __m128 s = _mm_add_ps(value, _mm_mul_ps(c, urgency));
@@ -560,20 +560,20 @@ static float score_edges(const edge *es, int n, float explore, float *x)
     for (int k = 0; k < 4; k++) best = lanes[k] > best ? lanes[k] : best;
 #endif
     for (; i < n; i++) {
-        x[i] = es[i].value + explore * es[i].urgency;
+        x[i] = st[i].value + explore * st[i].urgency;
         best = x[i] > best ? x[i] : best;
     }
     return best;
 }
 
-/* The index among the n edges es of the highest score value + explore *
- * urgency, ties to the lowest rank, its score in *best; -1 when n is
- * 0.  The edges of the highest score are looked for among the scores
- * (usually one). */
-static int best_edge(worker *w, const edge *es, int n, float explore, float *best)
+/* The index among the n edges es (their stats st) of the highest score
+ * value + explore * urgency, ties to the lowest rank, its score in *best;
+ * -1 when n is 0.  The edges of the highest score are looked for among the
+ * scores (usually one). */
+static int best_edge(worker *w, const edge *es, const edge_stats *st, int n, float explore, float *best)
 {
     float *x = w->scores;
-    *best = score_edges(es, n, explore, x);
+    *best = score_edges(st, n, explore, x);
     int choice = -1, i = 0;
 #ifdef __SSE2__
     __m128 b = _mm_set1_ps(*best);
@@ -607,7 +607,7 @@ static uint32_t select_edge(tree *t, worker *w, uint32_t v, uint32_t visits)
         if (es[i].visits == 0 && (unvisited < 0 || es[i].rank < es[unvisited].rank)) unvisited = i;
     int fresh = nd->fresh < nd->num_moves ? nd->fresh : -1;
     if (try_all && unvisited >= 0 && (fresh < 0 || es[unvisited].rank < fresh)) return nd->edges + (uint32_t)unvisited;
-    int choice = best_edge(w, es, nd->num_edges, explore, &best);
+    int choice = best_edge(w, es, t->a.stats + nd->edges, nd->num_edges, explore, &best);
     if (fresh >= 0) {
         float x = nd->fresh_value + explore * nd->fresh_urgency;
         if (try_all || choice < 0 || x > best || (x == best && fresh < es[choice].rank)) {
@@ -619,11 +619,13 @@ static uint32_t select_edge(tree *t, worker *w, uint32_t v, uint32_t visits)
 }
 
 /* Adds value x of weight w to the mean of edge e. */
-static void add_value(edge *e, double x, float w)
+static void add_value(tree *t, uint32_t e, double x, float w)
 {
-    e->count += w;
-    e->value += (float)(w * (x - e->value) / e->count);
-    e->urgency = e->prior / e->count;
+    edge *ed = &t->a.edges[e];
+    edge_stats *st = &t->a.stats[e];
+    ed->count += w;
+    st->value += (float)(w * (x - st->value) / ed->count);
+    st->urgency = ed->prior / ed->count;
 }
 
 /* In a shared tree a simulation counts its visit of edge e (of node v) as
@@ -632,16 +634,15 @@ static void add_value(edge *e, double x, float w)
  * over other moves instead of all down the same line. */
 static void add_virtual_loss(tree *t, uint32_t v, uint32_t e)
 {
-    edge *ed = &t->a.edges[e];
-    if (ed->visits++ == 0) t->a.nodes[v].unvisited--;
-    add_value(ed, 0.0, 1.0f);
+    if (t->a.edges[e].visits++ == 0) t->a.nodes[v].unvisited--;
+    add_value(t, e, 0.0, 1.0f);
 }
 
 /* The virtual loss of edge e becomes the value x: the mean's sum gains x
  * over the same count (RAVE updates since then included). */
-static void replace_loss(edge *e, double x)
+static void replace_loss(tree *t, uint32_t e, double x)
 {
-    e->value += (float)(x / e->count);
+    t->a.stats[e].value += (float)(x / t->a.edges[e].count);
 }
 
 /* The ranks among the n considered moves `words` of those that `colour`
@@ -687,7 +688,7 @@ static void rave_moves(tree *t, worker *w, uint32_t v, int8_t colour, int i, int
         uint32_t e = word & MOVE_MADE ? nd->edges + (word >> 16 & 0x7FFF) : make_edge(t, v, r);
         if (e == NO_INDEX || t->a.edges[e].count > RAVE_CHILD_MAX) continue;
         float w = rave * (1.0f - (float)(first_play[id] - i) * rest);
-        add_value(&t->a.edges[e], value, w);
+        add_value(t, e, value, w);
     }
 }
 
@@ -714,13 +715,13 @@ static void mark_played(worker *w, const bk_board *b, int k, int first)
 /* The edge e of node nd on the path gains the simulation's value x for
  * nd's mover (in a shared tree the virtual loss its descent counted
  * becomes x). */
-static void visit(const tree *t, node *nd, edge *e, double x)
+static void visit(tree *t, node *nd, uint32_t e, double x)
 {
     if (t->shared) {
-        replace_loss(e, x);
+        replace_loss(t, e, x);
     } else {
-        if (e->visits++ == 0) nd->unvisited--;
-        add_value(e, x, 1.0f);
+        if (t->a.edges[e].visits++ == 0) nd->unvisited--;
+        add_value(t, e, x, 1.0f);
     }
 }
 
@@ -746,7 +747,7 @@ static void back_up(tree *t, worker *w, const bk_board *b, const path *p, const 
             node *nd = &t->a.nodes[v]; /* make_edge moves edges only: nd stays where it is */
             if (rave && p->visits[i] <= RAVE_PARENT_MAX && p->colours[i] >= 0 && nd->state == NODE_EXPANDED)
                 rave_moves(t, w, v, p->colours[i], i, last - first - i, values);
-            if (i < p->depth) visit(t, nd, &t->a.edges[nd->edges + p->slots[i]], values[nd->mover]);
+            if (i < p->depth) visit(t, nd, nd->edges + p->slots[i], values[nd->mover]);
             if (i > 0) {
                 nd->played++;
                 nd->value += values[nd->player];
@@ -849,7 +850,9 @@ static void prefetch_child(const tree *t, const edge *ed)
 {
     if (!ed->child) return;
     __builtin_prefetch(&t->a.nodes[ed->child]);
-    if (ed->child_edges < t->a.edges_room) __builtin_prefetch(&t->a.edges[ed->child_edges]);
+    if (ed->child_edges >= t->a.edges_room) return;
+    __builtin_prefetch(&t->a.stats[ed->child_edges]);
+    __builtin_prefetch(&t->a.edges[ed->child_edges]);
 }
 
 /* The descent: from the root along the selected edges, expanding a node

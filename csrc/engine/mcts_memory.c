@@ -37,6 +37,17 @@ static int grow(void **p, int64_t *room, int64_t need, size_t size, int fixed)
     return resize(p, room, r, size);
 }
 
+/* Grows the edges and their stats (one room, edges_room) to hold `need`,
+ * as grow(). */
+static int grow_edges(arena *a, int64_t need)
+{
+    int64_t room = a->edges_room; /* both grow alike from the same room */
+    return grow((void **)&a->stats, &room, need, sizeof *a->stats, a->fixed) &&
+           grow((void **)&a->edges, &a->edges_room, need, sizeof *a->edges, a->fixed);
+}
+
+#define EDGE_BYTES ((int64_t)(sizeof(edge) + sizeof(edge_stats)))
+
 int bk_arena_init(arena *a)
 {
     *a = (arena){0};
@@ -52,6 +63,7 @@ void bk_arena_free(arena *a)
     free(a->nodes);
     free(a->moves);
     free(a->edges);
+    free(a->stats);
     *a = (arena){0};
 }
 
@@ -60,14 +72,15 @@ int bk_arena_reserve(arena *a, int64_t bytes, int64_t nodes)
     int64_t slack = RESERVE_SLACK;
     int64_t n = nodes < bytes / (int64_t)sizeof(node) ? nodes : bytes / (int64_t)sizeof(node);
     int64_t room[3] = {n + slack / (int64_t)sizeof(node), (bytes + slack) / (int64_t)sizeof(uint32_t),
-                       (bytes + slack) / (int64_t)sizeof(edge)};
-    int64_t now[3] = {a->nodes_room, a->moves_room, a->edges_room};
+                       (bytes + slack) / EDGE_BYTES};
+    int64_t now[3] = {a->nodes_room, a->moves_room, a->edges_room}, stats_room = a->edges_room;
     for (int k = 0; k < 3; k++) {
         if (room[k] > (int64_t)UINT32_MAX) room[k] = UINT32_MAX; /* as far as 32-bit indices reach */
         if (room[k] < now[k]) room[k] = now[k];                  /* never less than it holds */
     }
     if (!resize((void **)&a->nodes, &a->nodes_room, room[0], sizeof *a->nodes) ||
         !resize((void **)&a->moves, &a->moves_room, room[1], sizeof *a->moves) ||
+        !resize((void **)&a->stats, &stats_room, room[2], sizeof *a->stats) ||
         !resize((void **)&a->edges, &a->edges_room, room[2], sizeof *a->edges))
         return 0;
     a->fixed = 1;
@@ -78,13 +91,13 @@ int64_t bk_arena_bytes(const arena *a)
 {
     if (a->fixed) return bk_arena_used(a); /* its room is address space, touched only as it is used */
     return a->nodes_room * (int64_t)sizeof(node) + a->moves_room * (int64_t)sizeof(uint32_t) +
-           a->edges_room * (int64_t)sizeof(edge);
+           a->edges_room * EDGE_BYTES;
 }
 
 int64_t bk_arena_used(const arena *a)
 {
     return a->num_nodes * (int64_t)sizeof(node) + a->num_moves * (int64_t)sizeof(uint32_t) +
-           a->num_edges * (int64_t)sizeof(edge);
+           a->num_edges * EDGE_BYTES;
 }
 
 uint32_t bk_arena_node(arena *a, int player)
@@ -120,8 +133,7 @@ static uint32_t edge_block(arena *a, int k)
         a->free_edges[k] = a->edges[b].child;
         return b;
     }
-    if (!grow((void **)&a->edges, &a->edges_room, a->num_edges + ((int64_t)1 << k), sizeof *a->edges, a->fixed))
-        return NO_INDEX;
+    if (!grow_edges(a, a->num_edges + ((int64_t)1 << k))) return NO_INDEX;
     b = (uint32_t)a->num_edges;
     a->num_edges += (int64_t)1 << k;
     return b;
@@ -136,6 +148,7 @@ int bk_arena_room_for_edge(arena *a, uint32_t v)
     node *nd = &a->nodes[v];
     if (n) {
         memcpy(a->edges + b, a->edges + nd->edges, (size_t)n * sizeof *a->edges);
+        memcpy(a->stats + b, a->stats + nd->edges, (size_t)n * sizeof *a->stats);
         int k = edge_class(n);
         a->edges[nd->edges].child = a->free_edges[k];
         a->free_edges[k] = nd->edges;
@@ -190,6 +203,7 @@ static uint32_t copy(const arena *a, arena *to, uint32_t v, uint64_t visits, int
     to->num_moves += nd->num_moves;
     cp->edges = (uint32_t)to->num_edges;
     memcpy(to->edges + to->num_edges, a->edges + nd->edges, (size_t)nd->num_edges * sizeof *a->edges);
+    memcpy(to->stats + to->num_edges, a->stats + nd->edges, (size_t)nd->num_edges * sizeof *a->stats);
     to->num_edges += block_size(nd->num_edges);
     for (int i = 0; i < nd->num_edges; i++) {
         edge *e = &to->edges[cp->edges + i];
@@ -208,7 +222,7 @@ int bk_tree_keep(tree *t, uint32_t top, uint64_t min_visits)
     /* room for one more of each at least, so that no array is NULL */
     if (!grow((void **)&to.nodes, &to.nodes_room, size.num_nodes + 1, sizeof *to.nodes, 0) ||
         !grow((void **)&to.moves, &to.moves_room, size.num_moves + 1, sizeof *to.moves, 0) ||
-        !grow((void **)&to.edges, &to.edges_room, size.num_edges + 1, sizeof *to.edges, 0)) {
+        !grow_edges(&to, size.num_edges + 1)) {
         bk_arena_free(&to);
         return 0;
     }
