@@ -112,20 +112,29 @@ int bk_arena_reserve_moves(arena *a, int64_t n)
     return grow((void **)&a->moves, &a->moves_room, a->num_moves + n, sizeof *a->moves, a->fixed);
 }
 
-/* The class of a block for n >= 1 edges: the power of 2 at least n. */
+/* The edges of class k's blocks: 1, 2, 3, 4, 6, 8, 12, 16, ... (2^j and
+ * 3 * 2^j), so that a node's block is about 1/6 larger than its edges on
+ * average, not 1/3 as with powers of 2 alone (in a long search from the
+ * opening the edges are a third of the tree's memory). */
+static int64_t class_size(int k)
+{
+    return k == 0 ? 1 : k % 2 ? (int64_t)1 << (k + 1) / 2 : (int64_t)3 << (k - 2) / 2;
+}
+
+/* The class of a block for n >= 1 edges: the smallest that holds them. */
 static int edge_class(int n)
 {
     int k = 0;
-    while ((1 << k) < n) k++;
+    while (class_size(k) < n) k++;
     return k;
 }
 
 static int64_t block_size(int n)
 {
-    return n ? (int64_t)1 << edge_class(n) : 0;
+    return n ? class_size(edge_class(n)) : 0;
 }
 
-/* A block of 2^k edges: a freed one, else new at the end; NO_INDEX when out of memory. */
+/* A block of class k: a freed one, else new at the end; NO_INDEX when out of memory. */
 static uint32_t edge_block(arena *a, int k)
 {
     uint32_t b = a->free_edges[k];
@@ -133,16 +142,16 @@ static uint32_t edge_block(arena *a, int k)
         a->free_edges[k] = a->edges[b].child;
         return b;
     }
-    if (!grow_edges(a, a->num_edges + ((int64_t)1 << k))) return NO_INDEX;
+    if (!grow_edges(a, a->num_edges + class_size(k))) return NO_INDEX;
     b = (uint32_t)a->num_edges;
-    a->num_edges += (int64_t)1 << k;
+    a->num_edges += class_size(k);
     return b;
 }
 
 int bk_arena_room_for_edge(arena *a, uint32_t v)
 {
     int n = a->nodes[v].num_edges;
-    if (n & (n - 1)) return 1; /* not a power of 2: its block has room */
+    if (n && n < block_size(n)) return 1; /* its block has room */
     uint32_t b = edge_block(a, n ? edge_class(n) + 1 : 0);
     if (b == NO_INDEX) return 0;
     node *nd = &a->nodes[v];

@@ -53,7 +53,7 @@ typedef struct {
     double value, win, score; /* sums over `played` simulations for `player`: the playout's
                                * value, its side's share of the win, its final score */
     uint32_t moves;       /* index of its considered moves (num_moves words) in tree.moves */
-    uint32_t edges;       /* index of its edges (room for the power of 2 >= num_edges) in tree.edges */
+    uint32_t edges;       /* index of its edges (room for its block's class: mcts_memory.c) in tree.edges */
     uint32_t played;      /* simulations behind the sums: the visits since the node was made */
     union {               /* by its state: */
         float expected;   /* expanded: the value its mover expected then (its edges' initial values) */
@@ -73,7 +73,9 @@ typedef struct {
     uint8_t state;        /* NODE_LEAF until expanded; NODE_TERMINAL: the game is over */
 } node;
 
-#define EDGE_CLASSES 16 /* edge blocks of 2^0 .. 2^15 edges: BK_MAX_MOVES fit in the largest */
+#define EDGE_CLASSES 30 /* edge blocks of 1, 2, 3, 4, 6, ... 2^15 edges (mcts_memory.c): BK_MAX_MOVES fit in
+                         * the largest */
+_Static_assert(BK_MAX_MOVES <= 1 << 15, "a node's edges fit in the largest edge block");
 
 /* A tree's memory: nodes, considered moves and edges, each an array grown by
  * doubling, or reserved once (`fixed`: a tree its threads share, whose
