@@ -32,6 +32,7 @@
 #include "core/play.h"
 #include "engine/mcts.h"
 #include "engine/mcts_tree.h"
+#include "engine/playout_policy.h"
 #include "engine/prior.h"
 
 #define SEED 1 /* of the searches of the positions */
@@ -138,6 +139,7 @@ int main(int argc, char **argv)
         return 1;
     }
     bk_prior_init();
+    bk_playout_policy_init(); /* the playouts' piece weights */
     int games = argc > 1 ? atoi(argv[1]) : 4;
     long simulations = argc > 2 ? atol(argv[2]) : 160000;
     int plies[MAX_PLIES], num_plies = 0;
