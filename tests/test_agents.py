@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import random_game
 
 import blokus
 from blokus import _core
@@ -61,11 +62,7 @@ def random_walk(variant, start, seed):
 
 
 def finished_game(variant="duo", seed=0):
-    rng = random.Random(seed)
-    game = blokus.Game(variant, start="fixed")
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves().tolist()))
-    return game
+    return random_game(variant, seed)
 
 
 def placed_size(game, move):
@@ -616,7 +613,7 @@ def test_a_cold_prior_leaves_only_the_best_scored_moves(variant, temperature):
     # the best has a prior of 0 (the tree does not consider it) and the best ones keep 1: the
     # root's children are exactly the moves of the highest log prior.
     for plies in (0, 2, 9, 30):
-        game = random_game_of(variant, plies)
+        game = random_game(variant, plies, plies)
         if game.is_over:
             continue
         ids, _, _, log_priors = _core.prior_features(game)
@@ -631,18 +628,9 @@ def test_a_sharp_prior_plays_legal_moves(variant):
     # was expanded without children and the search played an uninitialised node (a crash).
     agent = make_agent("mcts:sims=20:threads=1:prior_temperature=0.1")
     for plies in (0, 2, 9, 30):
-        game = random_game_of(variant, plies)
+        game = random_game(variant, plies, plies)
         if not game.is_over:
             assert agent(game) in legal_set(game), plies
-
-
-def random_game_of(variant, plies):
-    """A game of `variant` after `plies` seeded random moves (fewer if it ends first)."""
-    game = blokus.Game(variant, start="fixed")
-    rng = random.Random(plies)
-    while len(game.history) < plies and not game.is_over:
-        game.play(rng.choice(game.legal_moves().tolist()))
-    return game
 
 
 def test_search_by_time_and_by_count():

@@ -16,22 +16,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from random_games import random_game
 
 import blokus
 from blokus import _core, sgf
 
 DATA = Path(__file__).resolve().parent / "data"
 PHASE_ENDS = (10, 16, 22, 30)  # placements on the board where the next phase's weights begin (evaluation.h)
-
-
-def random_duo(plies, seed, start="fixed"):
-    game = blokus.Game("duo", start=start)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves().tolist()))
-    return game
 
 
 def positions(games, seed=0, start="fixed"):
@@ -48,7 +39,7 @@ def test_only_duo_positions_with_a_colour_to_move_have_one():
     for variant in ("classic", "classic_2", "classic_3", "classic_teams"):
         with pytest.raises(ValueError, match="only Duo"):
             _core.evaluation(blokus.Game(variant))
-    game = random_duo(200, 1)
+    game = random_game("duo", 1, 200)
     assert game.is_over
     with pytest.raises(ValueError, match="game over"):
         _core.evaluation(game)
@@ -124,7 +115,7 @@ def test_with_weight_1_a_simulation_is_worth_the_evaluation_of_its_leaf(plies):
     # mcts.h: a simulation's value is (1 - l) its playout's + l the evaluation of the position the
     # playout starts from; with l = 1, one simulation from the root visits one move, whose value
     # is the evaluation of the position after it, for the colour making it
-    game = random_duo(plies, 5)
+    game = random_game("duo", 5, plies)
     mover = game.to_move
     ids, visits, values, *_ = _core.mcts(game, simulations=1, seed=plies, threads=1, evaluation=1.0)
     assert visits.tolist() == [1]
@@ -138,7 +129,7 @@ def test_with_weight_0_the_search_is_the_playouts_alone():
     # evaluation=0 takes the evaluation out: the same search in Duo as in a variant without one,
     # so its values are a playout's (place and margin): with margin=0 a single simulation's value
     # is 0.9 place + 0.1 (1 + tanh(margin / 20)) / 2, its place being 0, 1/2 or 1
-    game = random_duo(12, 6)
+    game = random_game("duo", 6, 12)
     _, _, values, *_ = _core.mcts(game, simulations=1, seed=1, threads=1, evaluation=0.0, margin=0.0)
     place = (values[0] - 0.05) / 0.9
     assert min(abs(place - p) for p in (0.0, 0.5, 1.0)) < 0.06

@@ -13,6 +13,7 @@ import random
 
 import numpy as np
 import pytest
+from random_games import random_game
 
 import blokus
 from blokus import _core
@@ -24,16 +25,6 @@ VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 LOCAL_MOVES = 3        # the opponents' moves among the last 3 leave local points (csrc/engine/move_features.h)
 EDGES = ((-1, 0), (1, 0), (0, -1), (0, 1))
 DIAGONALS = ((-1, -1), (-1, 1), (1, -1), (1, 1))
-
-
-def random_game(variant, plies, seed, start="any"):
-    game = blokus.Game(variant, start=start)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves().tolist()))
-    return game
 
 
 def features_of(game):
@@ -136,7 +127,7 @@ def test_the_feature_names_shapes_and_errors():
     # the pieces one-hot in PIECE_NAMES' order, then the counts of prior.h
     assert NAMES[:PIECES] == tuple(f"piece {name}" for name in blokus.PIECE_NAMES)
     assert len(NAMES) == PIECES + 18 and len(set(NAMES)) == len(NAMES)
-    game = random_game("classic_3", 9, seed=1)
+    game = random_game("classic_3", 1, 9, start="any")
     ids, features, phase, log_priors = _core.prior_features(game)
     assert ids.dtype == np.int32 and features.dtype == log_priors.dtype == np.float32
     assert features.shape == (len(ids), len(NAMES)) and log_priors.shape == ids.shape and phase == 1
@@ -157,7 +148,7 @@ def test_features_follow_their_definitions(variant, start):
     # pieces touching, and later (with classic_3's shared colour and the partners' colours)
     checked, seen = 0, set()
     for plies in (0, 1, 3, 6, 10, 17, 25, 40):
-        game = random_game(variant, plies, seed=f"{variant}/{start}/{plies}", start=start)
+        game = random_game(variant, f"{variant}/{start}/{plies}", plies, start=start)
         if game.is_over:
             continue
         features, phase = features_of(game)
@@ -348,7 +339,8 @@ def swapped_games(variant, seed):
     LOCAL_MOVES moves before the end (the local points depend on the last moves' order)."""
     rng = random.Random(seed)
     while True:
-        game = random_game(variant, rng.randrange(12, 30), seed=rng.random(), start="fixed")
+        plies = rng.randrange(12, 30)
+        game = random_game(variant, rng.random(), plies)
         if game.is_over:
             continue
         moves = [m for _, m in game.history]

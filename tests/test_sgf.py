@@ -15,6 +15,7 @@ import tracemalloc
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import random_game
 
 import blokus
 from blokus import sgf
@@ -43,15 +44,6 @@ def canonical(cells):
 def pentobi_lines(name):
     with open(os.path.join(DATA, "pentobi_%s.blksgf" % name), encoding="utf-8") as f:
         return [line.rstrip("\n") for line in f if line.strip()]
-
-
-def random_game(variant, start, seed, limit=None):
-    """A uniformly random game, stopped after ``limit`` moves if given."""
-    rng = random.Random(seed)
-    game = blokus.Game(variant, start=start)
-    while not game.is_over and (limit is None or len(game.history) < limit):
-        game.play(int(rng.choice(game.legal_moves())))
-    return game
 
 
 def assert_same_game(got, want):
@@ -117,7 +109,7 @@ def test_formats_md_example():
 @given(variant=st.sampled_from(VARIANTS), start=st.sampled_from(["any", "fixed"]),
        seed=st.integers(0, 2**32 - 1), limit=st.none() | st.integers(0, 90))
 def test_round_trip(variant, start, seed, limit):
-    game = random_game(variant, start, seed, limit)
+    game = random_game(variant, seed, limit, start)
     text = sgf.dumps(game)
     assert "\n" not in text and text.startswith("(;") and text.endswith(")")
     assert_same_game(sgf.loads(text), game)
@@ -131,7 +123,7 @@ def test_round_trip(variant, start, seed, limit):
 
 
 def test_team_game_is_classic_for_pentobi():
-    game = random_game("classic_teams", "fixed", seed=3)
+    game = random_game("classic_teams", 3)
     text = sgf.dumps(game)
     assert text.startswith("(;GM[Blokus]CA[UTF-8]BKV[classic_teams];")
     # A reader that ignores our property (as Pentobi does) sees the same moves as classic.
@@ -200,7 +192,7 @@ def test_old_pentobi_move_properties():
 @settings(max_examples=40, deadline=None)
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_any_layout_reads_the_same(variant, seed, data):
-    game = random_game(variant, "any", seed, limit=30)
+    game = random_game(variant, seed, 30, start="any")
     text = sgf.dumps(game, C="x", XY=["1", "2"])
     rng = random.Random(data.draw(st.integers(0, 2**32 - 1)))
     space = lambda m: rng.choice(["", " ", "\n", "\t ", "\r\n  "])  # noqa: E731
@@ -291,7 +283,7 @@ def test_mainline_follows_the_first_variation():
 
 
 def test_collections():
-    games = [random_game(v, "fixed", seed=i, limit=12) for i, v in enumerate(VARIANTS)]
+    games = [random_game(v, i, 12) for i, v in enumerate(VARIANTS)]
     text = "".join(sgf.dumps(g, EV="club") for g in games)  # no line breaks between trees
     got = sgf.records(text)
     assert len(got) == len(games)
@@ -335,7 +327,7 @@ def test_dumps_rejects_bad_properties(properties, message):
 @settings(max_examples=100, deadline=None)
 @given(values=st.lists(st.text(), min_size=1, max_size=3))
 def test_property_values_round_trip(values):
-    game = random_game("duo", "fixed", seed=1, limit=3)
+    game = random_game("duo", 1, 3)
     [(got, root)] = sgf.records(sgf.dumps(game, C=values[0], XY=values))
     assert root["C"] == values[:1] and root["XY"] == values
     assert got.history == game.history
@@ -398,7 +390,7 @@ def test_memory_of_long_values_and_many_empty_nodes_is_in_proportion_to_the_text
 # --- files ----------------------------------------------------------------------------------
 
 def test_write_read(tmp_path):
-    games = [random_game(v, s, seed=i) for i, (v, s) in
+    games = [random_game(v, i, start=s) for i, (v, s) in
              enumerate([("duo", "fixed"), ("classic_teams", "any"), ("classic_3", "fixed")])]
     path = tmp_path / "games.blksgf"
     sgf.write(path, games, PB="Ann", DT="2024-05-01")
