@@ -25,6 +25,7 @@ import os
 import textwrap
 
 import numpy as np
+from c_table import write_c_table
 
 from blokus import Game, _core, sgf
 
@@ -90,14 +91,8 @@ def write_header(path, w, figures):
         " * regression on each game's outcome) to Duo games:",
         *textwrap.wrap(figures, 92, initial_indent=" * ", subsequent_indent=" * "),
         " * Generated: fit again rather than edit. */",
-        "",
-        "static const float bk_evaluation_duo[BK_EVAL_PHASES][BK_EVAL_FEATURES] = {",
     ]
-    for row in w.tolist():
-        lines.append("    {" + ", ".join(f"{v:.5f}f" for v in row) + "},")
-    lines += ["};", ""]
-    with open(path, "w") as f:
-        f.write("\n".join(lines))
+    write_c_table(path, lines, "static const float bk_evaluation_duo[BK_EVAL_PHASES][BK_EVAL_FEATURES]", w.tolist(), 5)
 
 
 def main():

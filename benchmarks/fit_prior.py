@@ -27,6 +27,7 @@ import os
 
 import numpy as np
 import torch
+from c_table import write_c_table
 
 from blokus import Game, _core, sgf
 
@@ -128,14 +129,8 @@ def write_header(path, table, w, command, figures):
         f" *     {command}",
         f" * {figures}",
         " * Generated: fit again rather than edit. */",
-        "",
-        f"static const float {table}[BK_PRIOR_PHASES][BK_PRIOR_FEATURES] = {{",
     ]
-    for row in w.tolist():
-        lines.append("    {" + ", ".join(f"{v:.4f}f" for v in row) + "},")
-    lines += ["};", ""]
-    with open(path, "w") as f:
-        f.write("\n".join(lines))
+    write_c_table(path, lines, f"static const float {table}[BK_PRIOR_PHASES][BK_PRIOR_FEATURES]", w.tolist(), 4)
 
 
 def main():
