@@ -613,7 +613,7 @@ def test_a_cold_prior_leaves_only_the_best_scored_moves(variant, temperature):
     # the best has a prior of 0 (the tree does not consider it) and the best ones keep 1: the
     # root's children are exactly the moves of the highest log prior.
     for plies in (0, 2, 9, 30):
-        game = random_game(variant, plies, plies)
+        game = random_game(variant, seed=plies, plies=plies)
         if game.is_over:
             continue
         ids, _, _, log_priors = _core.prior_features(game)
@@ -628,7 +628,7 @@ def test_a_sharp_prior_plays_legal_moves(variant):
     # was expanded without children and the search played an uninitialised node (a crash).
     agent = make_agent("mcts:sims=20:threads=1:prior_temperature=0.1")
     for plies in (0, 2, 9, 30):
-        game = random_game(variant, plies, plies)
+        game = random_game(variant, seed=plies, plies=plies)
         if not game.is_over:
             assert agent(game) in legal_set(game), plies
 
