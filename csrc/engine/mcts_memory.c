@@ -150,15 +150,14 @@ static uint32_t edge_block(arena *a, int k)
 
 int bk_arena_room_for_edge(arena *a, uint32_t v)
 {
-    int n = a->nodes[v].num_edges;
-    if (n && n < block_size(n)) return 1; /* its block has room */
-    uint32_t b = edge_block(a, n ? edge_class(n) + 1 : 0);
+    int n = a->nodes[v].num_edges, k = n ? edge_class(n) : -1; /* its block's class; -1: none */
+    if (n && n < class_size(k)) return 1; /* its block has room */
+    uint32_t b = edge_block(a, k + 1);
     if (b == NO_INDEX) return 0;
     node *nd = &a->nodes[v];
     if (n) {
         memcpy(a->edges + b, a->edges + nd->edges, (size_t)n * sizeof *a->edges);
         memcpy(a->stats + b, a->stats + nd->edges, (size_t)n * sizeof *a->stats);
-        int k = edge_class(n);
         a->edges[nd->edges].child = a->free_edges[k];
         a->free_edges[k] = nd->edges;
     }
