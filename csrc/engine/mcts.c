@@ -153,6 +153,7 @@ static int reset(tree *t, const bk_board *root)
     t->root_visits = 0;
     t->simulations = t->claimed = 0;
     t->full = 0;
+    t->root_indexed = 0;
     return 1;
 }
 
@@ -170,6 +171,7 @@ static void tree_free(tree *t)
 {
     if (!t) return;
     bk_arena_free(&t->a);
+    free(t->root_ranks);
     free(t);
 }
 
@@ -190,7 +192,7 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_
     atomic_init(&t->alloc, 0);
     atomic_init(&t->in_flight, 0);
     for (int k = 0; k < NODE_LOCKS; k++) atomic_init(&t->node_locks[k], 0);
-    if (!reset(t, root)) {
+    if (!(t->root_ranks = malloc(BK_MAX_PLACEMENTS * sizeof *t->root_ranks)) || !reset(t, root)) {
         tree_free(t);
         return NULL;
     }
@@ -313,6 +315,7 @@ static int keep_subtree(tree *t, uint32_t top, const bk_board *b)
     if (!bk_tree_keep(t, top, 0)) return 0;
     t->full = 0;
     t->root = *b;
+    t->root_indexed = 0;
     const node *root = &t->a.nodes[0];
     int64_t below = 0; /* the root's own first visit was a leaf's playout, behind no child */
     for (int k = 0; root->state == NODE_EXPANDED && k < root->num_edges; k++)
@@ -663,14 +666,43 @@ __attribute__((noinline)) static int played_ranks(const uint32_t *restrict words
     return k;
 }
 
-/* RAVE for node v, the i-th of the path: each of its moves that `colour`
- * played later in the simulation (w->played_by) gains its value as if
- * played there (an edge made for it if it had none). */
-static void rave_moves(tree *t, worker *w, uint32_t v, int8_t colour, int i, int from_end, const double *values)
+/* The ranks among the root's considered moves of those that `colour`
+ * played in the simulation after the root's move (b's history from index
+ * first + 1 on: what played_by holds when RAVE reaches the root), ascending
+ * as played_ranks gives them: looked up by the root's index of its moves
+ * (t->root_ranks, made here once per root) instead of a scan of them all,
+ * the root's being the most (near a thousand in the opening) and read at
+ * every simulation.  Under node 0's lock in a shared tree. */
+static int root_played_ranks(tree *t, const bk_board *b, int first, int8_t colour, uint16_t *ranks)
+{
+    if (!t->root_indexed) {
+        const node *nd = &t->a.nodes[0];
+        const uint32_t *words = t->a.moves + nd->moves;
+        memset(t->root_ranks, 0xFF, BK_MAX_PLACEMENTS * sizeof *t->root_ranks); /* -1 */
+        for (int r = 0; r < nd->num_moves; r++) t->root_ranks[words[r] & 0xFFFF] = (int16_t)r;
+        t->root_indexed = 1;
+    }
+    int k = 0;
+    for (int h = first + 1; h < b->num_moves; h++) {
+        int r = b->history[h].colour == colour ? t->root_ranks[b->history[h].id] : -1;
+        if (r < 0) continue;
+        int j = k++;
+        for (; j > 0 && ranks[j - 1] > r; j--) ranks[j] = ranks[j - 1];
+        ranks[j] = (uint16_t)r;
+    }
+    return k;
+}
+
+/* RAVE for node v, the i-th of the path (the simulation's moves: b's
+ * history from index first on): each of its moves that `colour` played
+ * later in the simulation (w->played_by) gains its value as if played
+ * there (an edge made for it if it had none). */
+static void rave_moves(tree *t, worker *w, const bk_board *b, int first, uint32_t v, int8_t colour, int i,
+                       const double *values)
 {
     const int8_t *played_by = w->played_by;
     const int16_t *first_play = w->first_play;
-    float rest = 1.0f / (float)from_end;
+    float rest = 1.0f / (float)(b->num_moves - first - i);
     /* A weight beyond RAVE_WEIGHT_MAX would change nothing: an edge's count
      * before an update is at most RAVE_CHILD_MAX, so its mean becomes the
      * update's value already; as a float's infinity it would become NaN
@@ -681,7 +713,9 @@ static void rave_moves(tree *t, worker *w, uint32_t v, int8_t colour, int i, int
     /* make_edge moves edges only: nd and its moves stay where they are */
     const uint32_t *words = t->a.moves + nd->moves;
     uint16_t *ranks = w->rave_ranks;
-    for (int k = 0, n = played_ranks(words, nd->num_moves, played_by, colour, ranks); k < n; k++) {
+    int n = v == 0 ? root_played_ranks(t, b, first, colour, ranks)
+                   : played_ranks(words, nd->num_moves, played_by, colour, ranks);
+    for (int k = 0; k < n; k++) {
         int r = ranks[k];
         uint32_t word = words[r];
         int id = (int)(word & 0xFFFF);
@@ -746,7 +780,7 @@ static void back_up(tree *t, worker *w, const bk_board *b, const path *p, const 
             lock_node(t, v);
             node *nd = &t->a.nodes[v]; /* make_edge moves edges only: nd stays where it is */
             if (rave && p->visits[i] <= RAVE_PARENT_MAX && p->colours[i] >= 0 && nd->state == NODE_EXPANDED)
-                rave_moves(t, w, v, p->colours[i], i, last - first - i, values);
+                rave_moves(t, w, b, first, v, p->colours[i], i, values);
             if (i < p->depth) visit(t, nd, nd->edges + p->slots[i], values[nd->mover]);
             if (i > 0) {
                 nd->played++;

@@ -127,6 +127,10 @@ typedef struct {
     int64_t node_cap;    /* nodes it may hold before it prunes (params.max_nodes / trees) */
     int full;            /* pruning could not make room: no more nodes or expansions below the root */
     int64_t prunings;    /* times the tree was pruned */
+    /* per placement id: its rank among the root's considered moves, -1 for none; valid once the
+     * root is expanded and root_indexed set (under node 0's lock in a shared tree) */
+    int16_t *root_ranks;
+    int root_indexed;
     int64_t simulations; /* behind the root's children: kept from earlier searches and run since */
     int64_t played;      /* run since the root was set (those of player_wins and player_scores) */
     int8_t side[BK_MAX_COLOURS]; /* per player: its side (bk_player_sides) */
