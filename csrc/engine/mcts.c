@@ -920,7 +920,8 @@ static void descend(tree *t, worker *w, bk_board *b, path *p)
         }
         while (b->to_move != nd->colour) bk_out_of_moves(b); /* those before it have none */
         p->colours[depth] = (int8_t)nd->colour;
-        if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX) prefetch_moves(t, nd); /* back_up's RAVE reads them */
+        if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX && v != 0)
+            prefetch_moves(t, nd); /* back_up's RAVE scans them (the root's: by its index) */
         uint32_t e = select_edge(t, w, v, visits);
         if (e == NO_INDEX) break;
         /* where v's edges are now; in a shared tree the edge to v is another node's to change */
