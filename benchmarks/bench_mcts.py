@@ -15,7 +15,10 @@ Speed: simulations per CPU second after 2, 10 and 20 plies of the first Duo game
 ``oracle_games.txt``: Pentobi's for one ``genmove`` at ``--speed-level`` (its CPU time from GTP
 ``cputime`` before and after, its simulations from its report), ours for a search of as many
 simulations from the same position (``time.process_time`` around ``_core.mcts``), so that both
-trees are of the same size.
+trees are of the same size.  Each position is timed in ``--repeats`` rounds (default 3), one of
+each side in turn: a round's ratio is ours over Pentobi's in that round (a search lasts well under
+a second, and Pentobi's simulations vary from run to run), and the table gives the median round
+and the range of the ratios.
 
 Pentobi is looked for in ``--pentobi`` (default ``../shared/pentobi`` beside the checkout);
 without it only our columns are printed. ``--max-nodes`` passes ``max_nodes`` to our search
@@ -146,10 +149,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed-simulations", type=int, default=100_000,
                         help="our simulations per speed position without Pentobi (default: 100000)")
     parser.add_argument("--plies", default="2,10,20", help="plies of the speed positions (default: 2,10,20)")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds per speed position (default: 3)")
     parser.add_argument("--max-nodes", type=int, default=0, help="our max_nodes (default: the engine's)")
     parser.add_argument("--pentobi", type=Path, default=ROOT.parent / "shared" / "pentobi",
                         help="directory holding pentobi-gtp (default: ../shared/pentobi)")
     args = parser.parse_args(argv)
+    if args.repeats < 1:
+        parser.error("--repeats must be at least 1")
     binary = args.pentobi / "pentobi-gtp"
     has_pentobi = os.access(binary, os.X_OK)
     if not has_pentobi:
@@ -172,15 +178,21 @@ def main(argv: list[str] | None = None) -> int:
     moves = duo_moves()
     print(f"\nspeed, simulations per CPU second after PLIES plies of {GAMES.name}'s first Duo game, one thread"
           + (f" (Pentobi level {args.speed_level}; ours as many simulations):" if has_pentobi else ":"))
-    print(f"{'plies':>5} {'simulations':>12} {'ours':>10} {'Pentobi':>10} {'ratio':>6}")
+    print(f"{'plies':>5} {'simulations':>12} {'ours':>10} {'Pentobi':>10} {'ratio':>6} {'ratios':>11}")
     for plies in (int(p) for p in args.plies.split(",")):
-        simulations, theirs = args.speed_simulations, None
-        if has_pentobi:
-            cpu, simulations, _ = pentobi_genmove(binary, args.speed_level, moves[:plies])
-            theirs = simulations / cpu
-        rate = our_speed(moves[:plies], simulations, args.max_nodes)
+        rounds = []  # (ratio or None, simulations, ours, Pentobi's or None)
+        for _ in range(args.repeats):
+            simulations, theirs = args.speed_simulations, None
+            if has_pentobi:
+                cpu, simulations, _ = pentobi_genmove(binary, args.speed_level, moves[:plies])
+                theirs = simulations / cpu
+            rate = our_speed(moves[:plies], simulations, args.max_nodes)
+            rounds.append((rate / theirs if theirs else None, simulations, rate, theirs))
+        rounds.sort(key=lambda r: r[0] if r[0] is not None else r[2])
+        ratio, simulations, rate, theirs = rounds[len(rounds) // 2]
+        spread = f"{rounds[0][0]:.2f}-{rounds[-1][0]:.2f}" if theirs else "-"
         print(f"{plies:>5} {simulations:>12,} {rate:>10,.0f} {f'{theirs:,.0f}' if theirs else '-':>10} "
-              f"{f'{rate / theirs:.2f}' if theirs else '-':>6}", flush=True)
+              f"{f'{ratio:.2f}' if theirs else '-':>6} {spread:>11}", flush=True)
     return 0
 
 
