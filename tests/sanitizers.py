@@ -7,3 +7,4 @@ import os
 # vendored setproctitle then trips ASan's strcmp check as a worker starts (a heap-buffer-overflow
 # read), and the worker dies; a test waiting for it waits for ever.
 ASAN_PRELOADED = "libasan" in os.environ.get("LD_PRELOAD", "")
+RAY_UNDER_ASAN = "Ray's workers do not start under a preloaded AddressSanitizer"

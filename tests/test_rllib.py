@@ -31,7 +31,7 @@ from blokus import rllib  # noqa: E402
 from env_helpers import expected_planes, expected_reward, player_of  # noqa: E402
 from recorded_games import DUO_DRAW  # noqa: E402
 from reference import VARIANTS  # noqa: E402
-from sanitizers import ASAN_PRELOADED  # noqa: E402
+from sanitizers import ASAN_PRELOADED, RAY_UNDER_ASAN  # noqa: E402
 
 
 def agent_on_move(game):
@@ -148,7 +148,7 @@ def test_module_masks_illegal_placements():
 def ray_started():
     # the plain run trains
     if ASAN_PRELOADED:
-        pytest.skip("Ray's workers do not start under a preloaded AddressSanitizer")
+        pytest.skip(RAY_UNDER_ASAN)
     import ray
 
     started = not ray.is_initialized()

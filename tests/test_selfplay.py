@@ -20,7 +20,7 @@ from blokus.selfplay.report import summarize
 from blokus.selfplay.settings import Config
 
 from plotting import matplotlib_or_skip
-from sanitizers import ASAN_PRELOADED
+from sanitizers import ASAN_PRELOADED, RAY_UNDER_ASAN
 
 SIZES = {name: size for name, size in zip(blokus.PIECE_NAMES, [1, 2, 3, 3] + [4] * 5 + [5] * 12)}
 
@@ -466,7 +466,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_completes(tmp_path, workers, uni
 # Ray
 
 @pytest.mark.slow  # starts Ray
-@pytest.mark.skipif(ASAN_PRELOADED, reason="Ray's workers do not start under a preloaded AddressSanitizer")
+@pytest.mark.skipif(ASAN_PRELOADED, reason=RAY_UNDER_ASAN)
 def test_ray_local_gives_the_same_records(tmp_path):
     pytest.importorskip("ray", reason='needs Ray: pip install -e ".[test]" runs it')
     kwargs = dict(variant="duo", games=4, agents="greedy,random", seed=8)
