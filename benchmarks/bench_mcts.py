@@ -11,9 +11,10 @@ how often it was pruned to stay within its budget) and our resident-set growth o
 search, both per simulation. Pentobi's simulations are read from its search report (it stops a
 search once its move cannot change, so it may run fewer than its level's budget).
 
-Speed: simulations per CPU second after 2, 10 and 20 plies of the first Duo game of
-``oracle_games.txt``: Pentobi's for one ``genmove`` at ``--speed-level`` (its CPU time from GTP
-``cputime`` before and after, its simulations from its report), ours for a search of as many
+Speed: simulations per CPU second after 2, 10 and 20 plies (``--plies``) of the first Duo game
+of ``oracle_games.txt`` (of its first classic game with ``--speed-variant classic``): Pentobi's
+for one ``genmove`` at ``--speed-level`` (its CPU time from GTP ``cputime`` before and after,
+its simulations from its report), ours for a search of as many
 simulations from the same position (``time.process_time`` around ``_core.mcts``), so that both
 trees are of the same size.  Each position is timed in ``--repeats`` rounds (default 3), one of
 each side in turn: a round's ratio is ours over Pentobi's in that round (a search lasts well under
@@ -66,19 +67,26 @@ def wait_rss(process: subprocess.Popen) -> int:
     return usage.ru_maxrss * 1024
 
 
-def duo_moves() -> list[tuple[int, str]]:
-    """The moves of the file's first Duo game: (colour, cells), the cells Pentobi's move text too."""
+def game_moves(variant: str = "duo") -> list[tuple[int, str]]:
+    """The moves of the file's first game of `variant`: (colour, cells), the cells Pentobi's move
+    text too."""
     for line in GAMES.read_text().splitlines():
-        if line.startswith("duo|"):
+        if line.startswith(variant + "|"):
             return [(int(move[0]), move[2:]) for move in line.split("|", 1)[1].split(";")]
-    raise SystemExit(f"{GAMES}: no duo game")
+    raise SystemExit(f"{GAMES}: no {variant} game")
 
 
-def pentobi_genmove(binary: Path, level: int, moves: list[tuple[int, str]]) -> tuple[float, int, int]:
+def gtp_colour(variant: str, colour: int) -> str:
+    """Pentobi's GTP name of `colour`: b and w in Duo, 1 to 4 on the 20x20 board."""
+    return "bw"[colour] if variant == "duo" else str(colour + 1)
+
+
+def pentobi_genmove(binary: Path, level: int, moves: list[tuple[int, str]],
+                    variant: str = "duo") -> tuple[float, int, int]:
     """One ``genmove`` of a fresh pentobi-gtp after `moves`: (its CPU seconds by GTP ``cputime``
     before and after, the simulations its search report gives, its peak resident set in bytes)."""
     with tempfile.TemporaryFile("w+") as report:
-        process = subprocess.Popen([str(binary), "--nobook", "--noresign", "-l", str(level), "-g", "duo"],
+        process = subprocess.Popen([str(binary), "--nobook", "--noresign", "-l", str(level), "-g", variant],
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=report, text=True)
 
         def send(command: str) -> str:
@@ -93,9 +101,9 @@ def pentobi_genmove(binary: Path, level: int, moves: list[tuple[int, str]]) -> t
             return answer[1:].strip()
 
         for colour, cells in moves:
-            send(f"play {'bw'[colour]} {cells}")
+            send(f"play {gtp_colour(variant, colour)} {cells}")
         before = float(send("cputime"))
-        send(f"genmove {'bw'[duo_after(moves).to_move]}")
+        send(f"genmove {gtp_colour(variant, game_after(moves, variant).to_move)}")
         cpu = float(send("cputime")) - before
         send("quit")
         process.stdin.close()
@@ -116,20 +124,20 @@ def our_memory(simulations: int, max_nodes: int) -> dict:
     return dict(json.loads(out), rss=rss)
 
 
-def duo_after(moves: list[tuple[int, str]]):
-    """The Duo game (fixed starts, Pentobi's rule) after `moves`."""
+def game_after(moves: list[tuple[int, str]], variant: str = "duo"):
+    """The game of `variant` (fixed starts, Pentobi's rule) after `moves`."""
     from blokus.game import Game
 
-    game = Game("duo", start="fixed")
+    game = Game(variant, start="fixed")
     for _, cells in moves:
         game.play(cells)
     return game
 
 
-def our_speed(moves: list[tuple[int, str]], simulations: int, max_nodes: int) -> float:
+def our_speed(moves: list[tuple[int, str]], simulations: int, max_nodes: int, variant: str = "duo") -> float:
     from blokus import _core
 
-    game = duo_after(moves)
+    game = game_after(moves, variant)
     options = {"max_nodes": max_nodes} if max_nodes else {}
     cpu = time.process_time()
     _core.mcts(game, simulations=simulations, threads=1, seed=1, **options)
@@ -149,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed-simulations", type=int, default=100_000,
                         help="our simulations per speed position without Pentobi (default: 100000)")
     parser.add_argument("--plies", default="2,10,20", help="plies of the speed positions (default: 2,10,20)")
+    parser.add_argument("--speed-variant", choices=("duo", "classic"), default="duo",
+                        help="the game of the speed positions (default: duo)")
     parser.add_argument("--repeats", type=int, default=3, help="rounds per speed position (default: 3)")
     parser.add_argument("--max-nodes", type=int, default=0, help="our max_nodes (default: the engine's)")
     parser.add_argument("--pentobi", type=Path, default=ROOT.parent / "shared" / "pentobi",
@@ -175,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{f'Pentobi {args.level}':>10} {sims:>12,} {mib(rss):>10} {'-':>15} {'-':>9} {'-':>8}"
               f"   ({cpu:.1f} CPU s)", flush=True)
 
-    moves = duo_moves()
-    print(f"\nspeed, simulations per CPU second after PLIES plies of {GAMES.name}'s first Duo game, one thread"
+    variant = args.speed_variant
+    moves = game_moves(variant)
+    print(f"\nspeed, simulations per CPU second after PLIES plies of {GAMES.name}'s first {variant} game, one thread"
           + (f" (Pentobi level {args.speed_level}; ours as many simulations):" if has_pentobi else ":"))
     print(f"{'plies':>5} {'simulations':>12} {'ours':>10} {'Pentobi':>10} {'ratio':>6} {'ratios':>11}")
     for plies in (int(p) for p in args.plies.split(",")):
@@ -184,9 +195,9 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.repeats):
             simulations, theirs = args.speed_simulations, None
             if has_pentobi:
-                cpu, simulations, _ = pentobi_genmove(binary, args.speed_level, moves[:plies])
+                cpu, simulations, _ = pentobi_genmove(binary, args.speed_level, moves[:plies], variant)
                 theirs = simulations / cpu
-            rate = our_speed(moves[:plies], simulations, args.max_nodes)
+            rate = our_speed(moves[:plies], simulations, args.max_nodes, variant)
             rounds.append((rate / theirs if theirs else None, simulations, rate, theirs))
         rounds.sort(key=lambda r: r[0] if r[0] is not None else r[2])
         ratio, simulations, rate, theirs = rounds[len(rounds) // 2]

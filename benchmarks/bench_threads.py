@@ -26,7 +26,7 @@ import statistics
 import sys
 import time
 
-from bench_mcts import duo_after, duo_moves  # the positions bench_mcts.py times
+from bench_mcts import game_after, game_moves  # the positions bench_mcts.py times
 
 from blokus import _core
 from blokus.arena import match
@@ -50,7 +50,7 @@ def speed(args: argparse.Namespace) -> None:
     print(f"simulations per wall second, {args.simulations:,} per search, median of {args.repeats}:")
     print(f"{'plies':>5} " + " ".join(f"{name:>18}" for name in SEARCHES) + "  ratios to 1 thread")
     for plies in (int(p) for p in args.plies.split(",")):
-        game = duo_after(duo_moves()[:plies])
+        game = game_after(game_moves()[:plies])
         rates = {name: rate(game, args.simulations, options, args.repeats) for name, options in SEARCHES.items()}
         one = rates["1 thread"]
         print(f"{plies:>5} " + " ".join(f"{r:>18,.0f}" for r in rates.values()) + "  " +
