@@ -14,12 +14,12 @@ search once its move cannot change, so it may run fewer than its level's budget)
 Speed: simulations per CPU second after 2, 10 and 20 plies (``--plies``) of the first Duo game
 of ``oracle_games.txt`` (of its first classic game with ``--speed-variant classic``): Pentobi's
 for one ``genmove`` at ``--speed-level`` (its CPU time from GTP ``cputime`` before and after,
-its simulations from its report), ours for a search of as many
-simulations from the same position (``time.process_time`` around ``_core.mcts``), so that both
-trees are of the same size.  Each position is timed in ``--repeats`` rounds (default 3), one of
-each side in turn: a round's ratio is ours over Pentobi's in that round (a search lasts well under
-a second, and Pentobi's simulations vary from run to run), and the table gives the median round
-and the range of the ratios.
+its simulations from its report), ours for a search of as many simulations from the same
+position (``time.process_time`` around ``_core.mcts``), so that both trees are of the same size.
+Each position is timed in ``--repeats`` rounds (default 3), one of each side in turn: a round's
+ratio is ours over Pentobi's in that round (a search lasts well under a second, and Pentobi's
+simulations vary from run to run), and the table gives the median round and the range of the
+ratios.
 
 Pentobi is looked for in ``--pentobi`` (default ``../shared/pentobi`` beside the checkout);
 without it only our columns are printed. ``--max-nodes`` passes ``max_nodes`` to our search
