@@ -99,8 +99,3 @@ const bk_variant_info *bk_variant_facts(int variant)
 {
     return &variants[variant];
 }
-
-int bk_variant_mover(const bk_variant_info *v, int colour, int placed)
-{
-    return v->mover[colour] >= 0 ? v->mover[colour] : placed % v->num_players;
-}

@@ -17,11 +17,13 @@ void bk_replies_learn(bk_replies *r, const bk_board *b, int from, const double *
     double best = 0.0;
     for (int p = 0; p < v->num_players; p++)
         if (shares[p] > best) best = shares[p];
-    int placed[BK_MAX_COLOURS] = {0}; /* per colour, before move i: who moved a shared colour then */
-    for (int i = 0; i < b->num_moves; i++) {
+    int placed[BK_MAX_COLOURS]; /* per colour, before move i: who moved a shared colour then */
+    for (int c = 0; c < BK_MAX_COLOURS; c++) placed[c] = b->placed[c];
+    /* from the last move back (each reply's key, the colour and the move
+     * before it, comes once in a game, so the order changes nothing) */
+    for (int i = b->num_moves - 1; i >= from && i > 0; i--) {
         int c = b->history[i].colour, id = b->history[i].id;
-        int mover = bk_variant_mover(v, c, placed[c]++);
-        if (i < from || i == 0) continue;
+        int mover = bk_variant_mover(v, c, --placed[c]);
         int last = b->history[i - 1].id;
         if (shares[mover] == best)
             r->reply[c][last] = (uint16_t)id;
