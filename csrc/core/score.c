@@ -61,13 +61,23 @@ int bk_player_scores(const bk_board *b, int *out)
 
 int bk_win_shares(const bk_board *b, double *out)
 {
-    uint8_t won[BK_MAX_COLOURS];
+    int scores[BK_MAX_COLOURS];
+    int64_t wide[BK_MAX_COLOURS];
     int8_t side[BK_MAX_COLOURS];
-    int players = bk_winners(b, won), sides = 0;
+    int players = bk_player_scores(b, scores);
+    for (int p = 0; p < players; p++) wide[p] = scores[p];
     bk_player_sides(b->variant, side);
-    for (int p = 0; p < players; p++) sides += won[p] && side[p] == p; /* each winning side once */
-    for (int p = 0; p < players; p++) out[p] = won[p] ? 1.0 / sides : 0.0;
+    bk_win_shares_of(players, wide, side, out);
     return players;
+}
+
+void bk_win_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out)
+{
+    uint8_t won[BK_MAX_COLOURS];
+    int sides = 0;
+    bk_winners_of(n, player_scores, won);
+    for (int p = 0; p < n; p++) sides += won[p] && side[p] == p; /* each winning side once */
+    for (int p = 0; p < n; p++) out[p] = won[p] ? 1.0 / sides : 0.0;
 }
 
 void bk_place_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out)

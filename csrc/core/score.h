@@ -31,6 +31,8 @@ int bk_winners(const bk_board *b, uint8_t *winners);
  * one of the k winning sides, else 0 (both members of a winning team get the
  * team's share).  Returns the number of players. */
 int bk_win_shares(const bk_board *b, double *out);
+/* The same from n players' scores and their sides (bk_player_sides). */
+void bk_win_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out);
 /* Each player's place as a share (twogtp's result in games of more than two
  * sides, and the rank the Mattel rules order players by): the sides ranked by
  * score, the lowest 0 and the highest 1 in steps of 1 / (sides - 1), sides

@@ -822,8 +822,8 @@ static void outcome(const tree *t, const bk_board *b, int *scores, double *share
     int64_t wide[BK_MAX_COLOURS];
     int n = bk_player_scores(b, scores);
     for (int p = 0; p < n; p++) wide[p] = scores[p];
-    bk_win_shares(b, shares);
-    bk_place_shares_of(n, wide, t->side, places); /* from the scores above, not counted again */
+    bk_win_shares_of(n, wide, t->side, shares); /* from the scores above, not counted again */
+    bk_place_shares_of(n, wide, t->side, places);
 }
 
 /* Each player's value of an outcome: its side's place plus a term for its
