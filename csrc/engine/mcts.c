@@ -536,18 +536,30 @@ static uint32_t make_edge(tree *t, uint32_t v, int r)
     return e;
 }
 
-/* Scores x[i] = value + explore * urgency (prior / count) of the n edges'
- * stats st and returns the highest (-1 when n is 0).  Much of a
- * simulation's time in the endgame is here: SSE2 scores four edges at once,
- * each lane rounding as the scalar code does; no score is NaN or -0
- * (values are in [0, 1], explore >= 0), so that the highest is the same in
- * any order. */
-static float score_edges(const edge_stats *st, int n, float explore, float *x)
+/* Edge k of score x becomes the choice (*choice, its score *top) when x is
+ * higher, or as high and k of a lower rank. */
+static inline void consider(const edge *es, int k, float x, int *choice, float *top)
 {
-    float best = -1.0f;
-    int i = 0;
+    if (x > *top || (x == *top && es[k].rank < es[*choice].rank)) {
+        *top = x;
+        *choice = k;
+    }
+}
+
+/* The index among the n edges es (their stats st) of the highest score
+ * value + explore * urgency (prior / count), ties to the lowest rank, its
+ * score in *best; -1 when n is 0.  Much of a simulation's time in the
+ * endgame is here: one pass, SSE2 scoring four edges at once (each lane
+ * rounding as the scalar code does), the four looked at one by one only
+ * when one reaches the best so far, which soon becomes rare.  No score is
+ * NaN or -0 (values are in [0, 1], explore >= 0), so that the highest is
+ * the same in any order. */
+static int best_edge(const edge *es, const edge_stats *st, int n, float explore, float *best)
+{
+    float top = -1.0f;
+    int choice = -1, i = 0;
 #ifdef __SSE2__
-    __m128 c = _mm_set1_ps(explore), top = _mm_set1_ps(best);
+    __m128 c = _mm_set1_ps(explore), bar = _mm_set1_ps(top);
     _Static_assert(sizeof(edge_stats) == 2 * sizeof(float), "an edge's stats are its value and urgency");
     for (; i + 4 <= n; i += 4) {
         /* (value, urgency) of edges i, i + 1 and of i + 2, i + 3, then their columns */
@@ -555,39 +567,19 @@ static float score_edges(const edge_stats *st, int n, float explore, float *x)
         __m128 value = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
         __m128 urgency = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
         __m128 s = _mm_add_ps(value, _mm_mul_ps(c, urgency));
-        _mm_storeu_ps(x + i, s);
-        top = _mm_max_ps(top, s);
-    }
-    float lanes[4];
-    _mm_storeu_ps(lanes, top);
-    for (int k = 0; k < 4; k++) best = lanes[k] > best ? lanes[k] : best;
-#endif
-    for (; i < n; i++) {
-        x[i] = st[i].value + explore * st[i].urgency;
-        best = x[i] > best ? x[i] : best;
-    }
-    return best;
-}
-
-/* The index among the n edges es (their stats st) of the highest score
- * value + explore * urgency, ties to the lowest rank, its score in *best;
- * -1 when n is 0.  The edges of the highest score are looked for among the
- * scores (usually one). */
-static int best_edge(worker *w, const edge *es, const edge_stats *st, int n, float explore, float *best)
-{
-    float *x = w->scores;
-    *best = score_edges(st, n, explore, x);
-    int choice = -1, i = 0;
-#ifdef __SSE2__
-    __m128 b = _mm_set1_ps(*best);
-    for (; i + 4 <= n; i += 4)
-        for (int m = _mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(x + i), b)); m; m &= m - 1) {
-            int k = i + bk_ctz((uint32_t)m);
-            if (choice < 0 || es[k].rank < es[choice].rank) choice = k;
+        int m = _mm_movemask_ps(_mm_cmpge_ps(s, bar));
+        if (!m) continue;
+        float x[4];
+        _mm_storeu_ps(x, s);
+        for (; m; m &= m - 1) {
+            int j = bk_ctz((uint32_t)m);
+            consider(es, i + j, x[j], &choice, &top);
         }
+        bar = _mm_set1_ps(top);
+    }
 #endif
-    for (; i < n; i++)
-        if (x[i] == *best && (choice < 0 || es[i].rank < es[choice].rank)) choice = i;
+    for (; i < n; i++) consider(es, i, st[i].value + explore * st[i].urgency, &choice, &top);
+    *best = top;
     return choice;
 }
 
@@ -600,7 +592,7 @@ static int best_edge(worker *w, const edge *es, const edge_stats *st, int n, flo
  * tried at last.  A move without an edge scores as its edge would; of
  * those only the first in prior order (nd->fresh) can score best.
  * NO_INDEX when out of memory. */
-static uint32_t select_edge(tree *t, worker *w, uint32_t v, uint32_t visits)
+static uint32_t select_edge(tree *t, uint32_t v, uint32_t visits)
 {
     const node *nd = &t->a.nodes[v];
     const edge *es = t->a.edges + nd->edges;
@@ -610,7 +602,7 @@ static uint32_t select_edge(tree *t, worker *w, uint32_t v, uint32_t visits)
         if (es[i].visits == 0 && (unvisited < 0 || es[i].rank < es[unvisited].rank)) unvisited = i;
     int fresh = nd->fresh < nd->num_moves ? nd->fresh : -1;
     if (try_all && unvisited >= 0 && (fresh < 0 || es[unvisited].rank < fresh)) return nd->edges + (uint32_t)unvisited;
-    int choice = best_edge(w, es, t->a.stats + nd->edges, nd->num_edges, explore, &best);
+    int choice = best_edge(es, t->a.stats + nd->edges, nd->num_edges, explore, &best);
     if (fresh >= 0) {
         float x = nd->fresh_value + explore * nd->fresh_urgency;
         if (try_all || choice < 0 || x > best || (x == best && fresh < es[choice].rank)) {
@@ -922,7 +914,7 @@ static void descend(tree *t, worker *w, bk_board *b, path *p)
         p->colours[depth] = (int8_t)nd->colour;
         if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX && v != 0)
             prefetch_moves(t, nd); /* back_up's RAVE scans them (the root's: by its index) */
-        uint32_t e = select_edge(t, w, v, visits);
+        uint32_t e = select_edge(t, v, visits);
         if (e == NO_INDEX) break;
         /* where v's edges are now; in a shared tree the edge to v is another node's to change */
         if (parent != NO_INDEX && !t->shared) t->a.edges[parent].child_edges = t->a.nodes[v].edges;

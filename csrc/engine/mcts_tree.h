@@ -93,13 +93,12 @@ typedef struct {
 } arena;
 
 /* What each searching thread has of its own: its random stream (the
- * expansions it makes draw from it too), its selections', expansions',
+ * expansions it makes draw from it too), its expansions',
  * playouts' and RAVE's scratch and the last good replies its playouts
  * learnt. */
 typedef struct {
     bk_rng rng;
     float expected[BK_MAX_COLOURS]; /* per player: its mean value when this simulation began */
-    float scores[BK_MAX_MOVES];     /* the selection's: a node's edges' scores */
     /* RAVE's, per placement: the colour that played it in this simulation
      * (-1: none) and the first index in its moves where it did */
     int8_t played_by[BK_MAX_PLACEMENTS];
