@@ -93,9 +93,8 @@ typedef struct {
 } arena;
 
 /* What each searching thread has of its own: its random stream (the
- * expansions it makes draw from it too), its expansions',
- * playouts' and RAVE's scratch and the last good replies its playouts
- * learnt. */
+ * expansions it makes draw from it too), its expansions', playouts' and
+ * RAVE's scratch and the last good replies its playouts learnt. */
 typedef struct {
     bk_rng rng;
     float expected[BK_MAX_COLOURS]; /* per player: its mean value when this simulation began */

@@ -111,9 +111,9 @@ static int draw_all(const bk_move_sets *ms, const float *weight, float *ends, bk
  * the move sets. */
 static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_move_sets *ms)
 {
-    int size = bk_min_size(b);
+    int size = bk_min_size(b); /* at size 1 every piece is in: no move at all */
     if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(size), ms) &&
-        (size == 1 || !bk_collect_moves(b, b->to_move, ms))) /* no large piece fits: every piece (at size 1, no move at all) */
+        (size == 1 || !bk_collect_moves(b, b->to_move, ms))) /* no large piece fits: every piece */
         return -1;
     const float *weight = cand_weight[bk_variant_facts(b->variant)->weights];
     uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = bk_local_points(b, local, twice);
