@@ -38,12 +38,20 @@ void bk_winners_of(int n, const int64_t *player_scores, uint8_t *winners)
     for (int p = 0; p < n; p++) winners[p] = player_scores[p] == best;
 }
 
-int bk_winners(const bk_board *b, uint8_t *winners)
+/* The board's player scores as the *_of functions take them; returns the
+ * number of players. */
+static int wide_player_scores(const bk_board *b, int64_t *wide)
 {
     int scores[BK_MAX_COLOURS];
-    int64_t wide[BK_MAX_COLOURS];
     int n = bk_player_scores(b, scores);
     for (int p = 0; p < n; p++) wide[p] = scores[p];
+    return n;
+}
+
+int bk_winners(const bk_board *b, uint8_t *winners)
+{
+    int64_t wide[BK_MAX_COLOURS];
+    int n = wide_player_scores(b, wide);
     bk_winners_of(n, wide, winners);
     return n;
 }
@@ -61,11 +69,9 @@ int bk_player_scores(const bk_board *b, int *out)
 
 int bk_win_shares(const bk_board *b, double *out)
 {
-    int scores[BK_MAX_COLOURS];
     int64_t wide[BK_MAX_COLOURS];
     int8_t side[BK_MAX_COLOURS];
-    int players = bk_player_scores(b, scores);
-    for (int p = 0; p < players; p++) wide[p] = scores[p];
+    int players = wide_player_scores(b, wide);
     bk_player_sides(b->variant, side);
     bk_win_shares_of(players, wide, side, out);
     return players;
