@@ -86,7 +86,7 @@ static int cell_bit(const uint32_t *rows, int r, int c)
 int bk_start_open(const bk_board *b, int colour, int i)
 {
     const bk_cell *s = &b->starts[i];
-    return (b->start == BK_START_ANY || i == colour) && b->grid[s->r * b->side + s->c] < 0;
+    return (b->start == BK_START_ANY || i == colour) && !cell_bit(b->occupied, s->r, s->c);
 }
 
 /* Whether (r, c) is a starting square open to `colour` (free, as it is not
@@ -149,8 +149,9 @@ int bk_is_legal(const bk_board *b, int colour, int id)
     return !blocked && corner;
 }
 
-/* Adds or removes the placement's cells for `colour`. */
-static void set_cells(bk_board *b, int colour, int id, int adding)
+/* Adds or removes the placement's cells for `colour`: in the grid and the
+ * Zobrist key when `whole`, else in the rest of the board alone. */
+static void set_cells(bk_board *b, int colour, int id, int adding, int whole)
 {
     const bk_geometry *g = b->geom;
     const bk_orient *o = &bk_orients[g->orient_of[id]];
@@ -166,7 +167,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding)
             b->own[colour][R] &= ~bits;
         }
     }
-    for (int i = 0; i < o->size; i++) {
+    for (int i = 0; whole && i < o->size; i++) {
         int cell = (r0 + o->cells[i].r) * b->side + c0 + o->cells[i].c;
         b->grid[cell] = (int8_t)(adding ? colour : -1);
         b->key ^= zobrist_cell[colour][cell];
@@ -186,7 +187,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding)
     refresh_around(b, r0, o->height);
 }
 
-void bk_place(bk_board *b, int id)
+static void place(bk_board *b, int id, int whole)
 {
     int colour = b->to_move;
     bk_history_entry *h = &b->history[b->num_moves++];
@@ -194,15 +195,25 @@ void bk_place(bk_board *b, int id)
     h->colour = (uint8_t)colour;
     h->prev_out = b->out;
     h->prev_last_piece = b->last_piece[colour];
-    set_cells(b, colour, id, 1);
+    set_cells(b, colour, id, 1, whole);
     b->last_piece[colour] = (int8_t)bk_orients[b->geom->orient_of[id]].piece;
+}
+
+void bk_place(bk_board *b, int id)
+{
+    place(b, id, 1);
+}
+
+void bk_place_rough(bk_board *b, int id)
+{
+    place(b, id, 0);
 }
 
 bk_status bk_undo(bk_board *b)
 {
     if (b->num_moves == 0) return BK_ERR_NO_HISTORY;
     const bk_history_entry *h = &b->history[--b->num_moves];
-    set_cells(b, h->colour, h->id, 0);
+    set_cells(b, h->colour, h->id, 0, 1);
     b->last_piece[h->colour] = h->prev_last_piece;
     b->to_move = (int8_t)h->colour; /* a placement is made by the colour to move */
     b->out = h->prev_out;

@@ -50,6 +50,13 @@ void bk_play_lazy(bk_board *b, int id)
     play(b, id, NULL, 0);
 }
 
+void bk_play_rough(bk_board *b, int id)
+{
+    int colour = b->to_move;
+    bk_place_rough(b, id);
+    advance_turn(b, colour, NULL, 0);
+}
+
 void bk_out_of_moves(bk_board *b)
 {
     b->out |= (uint8_t)(1u << b->to_move);

@@ -22,6 +22,9 @@ int bk_play_listing(bk_board *b, int id, uint16_t *moves);
  * must find one for it or, when it has none, call bk_out_of_moves; only
  * then is the board as bk_play_unchecked leaves it. */
 void bk_play_lazy(bk_board *b, int id);
+/* bk_play_lazy by bk_place_rough: for a simulation's board, whose grid and
+ * key it leaves behind. */
+void bk_play_rough(bk_board *b, int id);
 /* Marks the colour to move, which has no legal placement, out, and hands the
  * turn on as bk_play_lazy does (to_move -1 once every colour is out). */
 void bk_out_of_moves(bk_board *b);

@@ -928,7 +928,7 @@ static void descend(tree *t, worker *w, bk_board *b, path *p)
         p->visits[depth] = visits;
         uint32_t c = p->nodes[depth] = child_of(t, e, depth, player);
         unlock_node(t, v);
-        bk_play_lazy(b, move);
+        bk_play_rough(b, move);
         if (c == NO_INDEX) {
             p->depth = depth;
             return;

@@ -148,11 +148,11 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
 {
     bk_move_sets sets; /* on the stack: bk_cand_set's alignment is more than malloc's, which scratch may come from */
-    while (b->to_move >= 0) { /* the colour to move may have no placement: bk_play_lazy did not look */
+    while (b->to_move >= 0) { /* the colour to move may have no placement: bk_play_rough did not look */
         int id = replies ? bk_replies_get(replies, b) : -1;
         if (id < 0) id = policy_move(b, rng, scratch, &sets);
         if (id >= 0)
-            bk_play_lazy(b, id);
+            bk_play_rough(b, id);
         else
             bk_out_of_moves(b);
     }
