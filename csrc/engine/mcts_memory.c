@@ -4,6 +4,7 @@
  * instead of silently stopping; see mcts_tree.h. */
 #include "engine/mcts_tree.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,14 +14,35 @@
  * can free no more, the tree stops growing: tree.full). */
 #define RESERVE_SLACK ((int64_t)16 << 20)
 
+/* The arrays start on a cache line (their allocation's first bytes, before
+ * it, keep where it begins): a 64-byte node then spans one line, not two,
+ * and a descent waits on one load of it, not two. */
+#define LINE 64
+
+static void *allocation_of(void *p)
+{
+    return ((void **)p)[-1];
+}
+
+static void array_free(void *p)
+{
+    if (p) free(allocation_of(p));
+}
+
 /* Sets array *p of *room items of `size` bytes to room r (at least its
  * items); 0 when out of memory or r is beyond 32-bit indices (then unchanged). */
 static int resize(void **p, int64_t *room, int64_t r, size_t size)
 {
-    if (r > (int64_t)UINT32_MAX || (uint64_t)r > SIZE_MAX / size) return 0; /* indices are 32 bits */
-    void *q = realloc(*p, (size_t)r * size);
+    if (r > (int64_t)UINT32_MAX || (uint64_t)r > (SIZE_MAX - 2 * LINE) / size) return 0; /* indices are 32 bits */
+    char *old = *p ? allocation_of(*p) : NULL;
+    size_t offset = *p ? (size_t)((char *)*p - old) : 0;
+    char *q = realloc(old, (size_t)r * size + 2 * LINE);
     if (!q) return 0;
-    *p = q;
+    char *a = (char *)(((uintptr_t)q + sizeof(void *) + LINE - 1) & ~(uintptr_t)(LINE - 1));
+    if (*p && (size_t)(a - q) != offset) /* realloc kept the items, at their old offset */
+        memmove(a, q + offset, (size_t)(*room < r ? *room : r) * size);
+    ((void **)a)[-1] = q;
+    *p = a;
     *room = r;
     return 1;
 }
@@ -60,10 +82,10 @@ int bk_arena_init(arena *a)
 
 void bk_arena_free(arena *a)
 {
-    free(a->nodes);
-    free(a->moves);
-    free(a->edges);
-    free(a->stats);
+    array_free(a->nodes);
+    array_free(a->moves);
+    array_free(a->edges);
+    array_free(a->stats);
     *a = (arena){0};
 }
 
