@@ -856,13 +856,18 @@ static uint32_t child_of(tree *t, uint32_t e, int depth, int player)
     return c;
 }
 
-/* Asks for the considered moves of node nd to be brought into the cache:
- * RAVE reads them all after the playout, and would otherwise wait for each
- * node's first lines of them (the descent and the playout overlap the wait). */
-static void prefetch_moves(const tree *t, const node *nd)
+/* Asks for the considered moves and the edges of node nd to be brought
+ * into the cache: RAVE reads all its moves after the playout and updates
+ * some of its edges, and would otherwise wait for each line of them in turn
+ * (the descent and the playout overlap the waits); the selection reads one
+ * of the edges at once.  Only for the nodes RAVE updates: those above
+ * (more visited) are mostly in the cache, and the root's moves are many. */
+static void prefetch_rave(const tree *t, const node *nd)
 {
     const uint32_t *moves = t->a.moves + nd->moves;
     for (const char *p = (const char *)moves; p < (const char *)(moves + nd->num_moves); p += 64) __builtin_prefetch(p);
+    const edge *es = t->a.edges + nd->edges;
+    for (const char *p = (const char *)es; p < (const char *)(es + nd->num_edges); p += 64) __builtin_prefetch(p);
 }
 
 /* Asks for the node edge ed leads to and its edges' first line to be
@@ -913,7 +918,7 @@ static void descend(tree *t, worker *w, bk_board *b, path *p)
         while (b->to_move != nd->colour) bk_out_of_moves(b); /* those before it have none */
         p->colours[depth] = (int8_t)nd->colour;
         if (t->params.rave > 0.0 && visits <= RAVE_PARENT_MAX && v != 0)
-            prefetch_moves(t, nd); /* back_up's RAVE scans them (the root's: by its index) */
+            prefetch_rave(t, nd); /* back_up's RAVE reads them (the root's moves: by its index) */
         uint32_t e = select_edge(t, v, visits);
         if (e == NO_INDEX) break;
         /* where v's edges are now; in a shared tree the edge to v is another node's to change */
