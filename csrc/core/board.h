@@ -54,10 +54,10 @@ int bk_is_legal(const bk_board *b, int colour, int id);
  * half of a move: core/play.h passes the turn on (to a colour that can move,
  * which takes move generation). */
 void bk_place(bk_board *b, int id);
-/* The same, leaving the grid and the Zobrist key as they were: for a board
- * whose moves are only played on to an end and scored (a simulation's),
- * which reads neither and never undoes them.  Such a board's grid, key and
- * bk_key, bk_board_equal and undo are wrong from then on. */
+/* The same, leaving the grid and the Zobrist key as they were: for the
+ * board a search's simulation plays on, which reads neither and never
+ * undoes a move.  Such a board's grid, key, bk_key, bk_board_equal and
+ * undo are wrong from then on. */
 void bk_place_rough(bk_board *b, int id);
 /* Takes back the last move, placement and turn; BK_ERR_NO_HISTORY when
  * there is none. */

@@ -14,9 +14,10 @@
  * can free no more, the tree stops growing: tree.full). */
 #define RESERVE_SLACK ((int64_t)16 << 20)
 
-/* The arrays start on a cache line (their allocation's first bytes, before
- * it, keep where it begins): a 64-byte node then spans one line, not two,
- * and a descent waits on one load of it, not two. */
+/* The arrays start on a cache line, so that a 64-byte node spans one line,
+ * not two (realloc's large blocks start 16 bytes into a page), and a
+ * descent waits on one load of it: each is allocated with room to spare,
+ * the start of its allocation kept in the pointer just before it. */
 #define LINE 64
 
 static void *allocation_of(void *p)
