@@ -62,7 +62,7 @@ static void walk(const tree *t, uint32_t v, const bk_board *b, int depth, uint32
         const edge *e = &t->a.edges[nd->edges + i];
         if (!e->child) continue; /* never gone through, or pruned */
         bk_board child = *b;
-        bk_play_lazy(&child, e->move); /* as the search's descent plays it */
+        bk_play_lazy(&child, e->move); /* as the search's descent plays it, the key kept (its bk_play_rough does not) */
         walk(t, e->child, &child, depth + 1, e->visits, out);
     }
 }

@@ -11,7 +11,7 @@
  * new colour's legal placements are listed there while looking (their number
  * is returned); without, looking stops at the first.  With `look` 0, the
  * turn goes to the next colour not yet known to be out without looking
- * (bk_play_lazy). */
+ * (bk_play_lazy, bk_play_rough). */
 static int advance_turn(bk_board *b, int mover, uint16_t *moves, int look)
 {
     for (int i = 1; i <= b->num_colours; i++) {
