@@ -13,6 +13,8 @@ from blokus import arena, selfplay, sgf
 from blokus.arena import ArenaError, fit_ratings
 from blokus.cli import main
 
+from sanitizers import ASAN_PRELOADED, RAY_UNDER_ASAN
+
 Z = 1.959963984540054  # the standard normal's 97.5% quantile
 ELO = 400 / math.log(10)
 
@@ -353,6 +355,7 @@ def test_ctrl_c_stops_the_command_with_130():
 
 
 @pytest.mark.slow  # starts Ray
+@pytest.mark.skipif(ASAN_PRELOADED, reason=RAY_UNDER_ASAN)
 def test_ray_plays_the_same_tournament(three_way):
     pytest.importorskip("ray", reason='needs Ray: pip install -e ".[test]" runs it')
     on_ray = arena.tournament(["greedy", "random", "mcts:sims=5"], games=4, variant="duo", seed=2, workers=2,
