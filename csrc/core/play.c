@@ -28,33 +28,33 @@ static int advance_turn(bk_board *b, int mover, uint16_t *moves, int look)
     return 0;
 }
 
-static int play(bk_board *b, int id, uint16_t *moves, int look)
+/* Places `id` by `place` (bk_place or bk_place_rough), then hands the turn
+ * on as advance_turn does. */
+static int play(bk_board *b, int id, void (*place)(bk_board *, int), uint16_t *moves, int look)
 {
     int colour = b->to_move;
-    bk_place(b, id);
+    place(b, id);
     return advance_turn(b, colour, moves, look);
 }
 
 void bk_play_unchecked(bk_board *b, int id)
 {
-    play(b, id, NULL, 1);
+    play(b, id, bk_place, NULL, 1);
 }
 
 int bk_play_listing(bk_board *b, int id, uint16_t *moves)
 {
-    return play(b, id, moves, 1);
+    return play(b, id, bk_place, moves, 1);
 }
 
 void bk_play_lazy(bk_board *b, int id)
 {
-    play(b, id, NULL, 0);
+    play(b, id, bk_place, NULL, 0);
 }
 
 void bk_play_rough(bk_board *b, int id)
 {
-    int colour = b->to_move;
-    bk_place_rough(b, id);
-    advance_turn(b, colour, NULL, 0);
+    play(b, id, bk_place_rough, NULL, 0);
 }
 
 void bk_out_of_moves(bk_board *b)
