@@ -28,6 +28,7 @@ from reference import (
     PIECE_SIZES,
     VARIANTS,
     RefGame,
+    attachment_points,
 )
 from reference import (
     player_scores as ref_player_scores,
@@ -296,3 +297,38 @@ def test_state_agrees_with_history(spec):
     assert game.to_move == expected_to_move
     greens = sum(1 for c, _ in hist if c == 3)
     assert game.player_to_move == ref_player_to_move(variant, expected_to_move, greens)
+
+
+def points_with_placements(ref, colour):
+    """The attachment points at which move generation produces a placement of `colour`: each
+    legal placement at the first attachment point it covers, in row-major order (its cells'
+    lowest rank among the points)."""
+    board = ref.board2d()
+    points = np.flatnonzero(attachment_points(board, colour, []).ravel())
+    rank = np.full(ref.size * ref.size + 1, len(points))  # the sentinel cell and other cells: no point
+    rank[points] = np.arange(len(points))
+    firsts = rank[ref.table.flat[ref.legal_mask(colour)]].min(axis=1, initial=len(points))
+    return set(points.tolist()), set(points[np.unique(firsts)].tolist())
+
+
+@pytest.mark.slow
+@SETTINGS
+@given(game_specs())
+def test_a_point_without_placement_never_gets_one(spec):
+    """The search's playouts pass over the attachment points known to have no placement
+    (core/movegen.h's bk_dead_points): placements only take cells and pieces away, and an
+    earlier point that stops being one becomes forbidden, so such a point has none at every
+    later position of the game."""
+    variant, start, _ = spec
+    game = build(spec)
+    pl = blokus.placements(variant)
+    ref = RefGame(variant, start)
+    dead = [set() for _ in range(ref.num_colours)]
+    for colour, pid in history(game):
+        ref.place(colour, cells_of(pl, pid))
+        for c in range(ref.num_colours):
+            if ref.is_first(c):
+                continue  # the starting squares: no marks
+            points, live = points_with_placements(ref, c)
+            assert not dead[c] & live
+            dead[c] |= points - live

@@ -18,6 +18,7 @@
 #include "core/movegen.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #define NUM_CANDIDATES BK_NUM_CANDIDATES
 #define SET_WORDS BK_SET_WORDS /* 414 bits, padded to one 64-byte cache line */
@@ -170,14 +171,16 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
 
 /* Calls fn for each attachment point of the colour with the legal set there
  * (only its candidates in `only`, unless NULL), until fn returns nonzero;
- * returns that value (0 when all were visited). */
+ * returns that value (0 when all were visited).  `dead`, unless NULL: per
+ * board row, points to pass over (bk_dead_points). */
 typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
 
 /* Inlined into each caller, so that fn is too: it runs once per point. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
-static inline int for_each_point(const bk_board *b, int colour, const cand_set *only, point_fn fn, void *arg)
+static inline int for_each_point(const bk_board *b, int colour, const cand_set *only, const uint32_t *dead,
+                                 point_fn fn, void *arg)
 {
     gen_ctx ctx = {b, candidates[b->geom->index], {{0}}, colour};
     int rc;
@@ -201,12 +204,15 @@ static inline int for_each_point(const bk_board *b, int colour, const cand_set *
         return 0;
     }
     const uint32_t *attach = b->attach[colour];
-    for (int r = 0; r < b->side; r++)
-        for (uint32_t bits = attach[r + BK_PAD] >> BK_PAD; bits; bits &= bits - 1) {
+    for (int r = 0; r < b->side; r++) {
+        uint32_t points = attach[r + BK_PAD] >> BK_PAD;
+        if (dead && points) points &= ~dead[r];
+        for (uint32_t bits = points; bits; bits &= bits - 1) {
             int c = bk_ctz(bits);
             cand_set s = legal_at(&ctx, attach, r, c);
             if ((rc = fn(&ctx, &s, r, c, arg))) return rc;
         }
+    }
     return 0;
 }
 
@@ -230,8 +236,50 @@ int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, 
 {
     out->geometry = b->geom->index;
     out->num_points = out->total = 0;
-    for_each_point(b, colour, only, keep_set, out);
+    for_each_point(b, colour, only, NULL, keep_set, out);
     return out->total;
+}
+
+typedef struct {
+    bk_move_sets *ms;
+    bk_dead_points *dead;
+} marking;
+
+/* arg: a marking; keep_set, and a point without placement marked dead. */
+static int keep_or_mark(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
+{
+    marking *m = arg;
+    int before = m->ms->num_points;
+    keep_set(ctx, s, r, c, m->ms);
+    if (m->ms->num_points == before) {
+        m->dead->rows[ctx->colour][r] |= 1u << c;
+        m->dead->any[ctx->colour] = 1;
+    }
+    return 0;
+}
+
+int bk_collect_live_moves(const bk_board *b, int colour, const bk_cand_set *only, bk_dead_points *dead,
+                          bk_move_sets *out)
+{
+    out->geometry = b->geom->index;
+    out->num_points = out->total = 0;
+    if (colour < 0 || colour >= b->num_colours || b->placed[colour] == 0) /* the starting squares: no marks */
+        for_each_point(b, colour, only, NULL, keep_set, out);
+    else if (only && only != &size_candidates[1]) /* a point empty among these may have other placements */
+        for_each_point(b, colour, only, dead->any[colour] ? dead->rows[colour] : NULL, keep_set, out);
+    else {
+        marking m = {out, dead};
+        if (dead->any[colour])
+            for_each_point(b, colour, NULL, dead->rows[colour], keep_or_mark, &m);
+        else
+            for_each_point(b, colour, NULL, NULL, keep_or_mark, &m);
+    }
+    return out->total;
+}
+
+void bk_dead_points_clear(bk_dead_points *dead)
+{
+    memset(dead, 0, sizeof *dead);
 }
 
 int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)
@@ -267,7 +315,7 @@ static int append_all(const gen_ctx *ctx, const cand_set *s, int r, int c, void 
 int bk_gen_moves(const bk_board *b, int colour, uint16_t *out)
 {
     uint16_t *end = out;
-    for_each_point(b, colour, NULL, append_all, &end);
+    for_each_point(b, colour, NULL, NULL, append_all, &end);
     return (int)(end - out);
 }
 
@@ -328,7 +376,7 @@ static int add_count(const gen_ctx *ctx, const cand_set *s, int r, int c, void *
 int bk_count_moves(const bk_board *b, int colour)
 {
     int n = 0;
-    for_each_point(b, colour, NULL, add_count, &n);
+    for_each_point(b, colour, NULL, NULL, add_count, &n);
     return n;
 }
 
@@ -340,5 +388,5 @@ static int non_empty(const gen_ctx *ctx, const cand_set *s, int r, int c, void *
 
 int bk_has_move(const bk_board *b, int colour)
 {
-    return for_each_point(b, colour, NULL, non_empty, NULL);
+    return for_each_point(b, colour, NULL, NULL, non_empty, NULL);
 }

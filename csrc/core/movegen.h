@@ -42,6 +42,23 @@ int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out);
 /* The same among the candidates of `only` (bk_cands_of_size: the moves of
  * the larger pieces). */
 int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, bk_move_sets *out);
+/* Attachment points known to have no legal placement, per colour: such a
+ * point never gets one while placements are only added, since they only
+ * take cells and pieces away (nor does a cell that stops being an
+ * attachment point ever become one again). */
+typedef struct {
+    uint32_t rows[BK_MAX_COLOURS][BK_MAX_SIZE]; /* per board row, bit c: a point known dead */
+    uint8_t any[BK_MAX_COLOURS];                /* whether the colour's rows may hold one */
+} bk_dead_points;
+
+/* None known. */
+void bk_dead_points_clear(bk_dead_points *dead);
+/* bk_collect_moves_of, passing over the points `dead` knows for `colour`
+ * in b or in a position b follows from by placements, and adding to them
+ * those it finds without a placement when it looks at every piece in hand
+ * (`only` NULL or bk_cands_of_size(1)). */
+int bk_collect_live_moves(const bk_board *b, int colour, const bk_cand_set *only, bk_dead_points *dead,
+                          bk_move_sets *out);
 /* The k-th placement of a collection (0 <= k < total), in the order of
  * bk_gen_moves. */
 int bk_move_sets_get(const bk_move_sets *ms, int k);

@@ -143,13 +143,23 @@ static void unlock_alloc(tree *t)
     if (t->shared) spin_unlock(&t->alloc);
 }
 
+/* Makes b the position of t's root, with the points its colours have
+ * without placement there, for the playouts. */
+static void set_root(tree *t, const bk_board *b)
+{
+    bk_move_sets scratch; /* on the stack: bk_cand_set's alignment is more than malloc's */
+    t->root = *b;
+    bk_dead_points_clear(&t->root_dead);
+    for (int c = 0; c < b->num_colours; c++) bk_collect_live_moves(b, c, NULL, &t->root_dead, &scratch);
+}
+
 /* Makes the root of t the position `root` with no simulations (its arena
  * freed first, reserved for a shared tree); 0 when out of memory. */
 static int reset(tree *t, const bk_board *root)
 {
     bk_arena_free(&t->a);
     if (!bk_arena_init(&t->a) || (t->shared && !bk_arena_reserve(&t->a, t->budget, t->node_cap))) return 0;
-    t->root = *root;
+    set_root(t, root);
     t->root_visits = 0;
     t->simulations = t->claimed = 0;
     t->full = 0;
@@ -314,7 +324,7 @@ static int keep_subtree(tree *t, uint32_t top, const bk_board *b)
 {
     if (!bk_tree_keep(t, top, 0)) return 0;
     t->full = 0;
-    t->root = *b;
+    set_root(t, b);
     t->root_indexed = 0;
     const node *root = &t->a.nodes[0];
     int64_t below = 0; /* the root's own first visit was a leaf's playout, behind no child */
@@ -331,7 +341,7 @@ int64_t bk_mcts_advance(bk_mcts *s, const bk_board *b, uint64_t seed)
     for (int k = 0; k < s->num_trees; k++) {
         tree *t = s->trees[k];
         if (follows(t, b) && b->num_moves == t->root.num_moves) {
-            t->root = *b; /* the same position: the whole tree */
+            set_root(t, b); /* the same position: the whole tree */
         } else {
             uint32_t top = follows(t, b) ? node_of(t, b) : 0;
             if (!(top && keep_subtree(t, top, b)) && !reset(t, b)) return -1;
@@ -995,7 +1005,7 @@ static void simulate(tree *t, worker *w)
     path route;
     descend(t, w, &b, &route);
     double start = evaluates(t, &b) ? leaf_evaluation(t, &route, &b) : -1.0;
-    bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies);
+    bk_policy_playout(&b, &w->rng, &w->playout_scratch, w->replies, &t->root_dead);
     double values[BK_MAX_COLOURS], shares[BK_MAX_COLOURS], places[BK_MAX_COLOURS];
     int scores[BK_MAX_COLOURS];
     outcome(t, &b, scores, shares, places);

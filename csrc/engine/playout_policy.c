@@ -1,6 +1,8 @@
 /* The playout policy; see playout_policy.h. */
 #include "engine/playout_policy.h"
 
+#include <stddef.h>
+
 #include "core/movegen.h"
 #include "core/play.h"
 #include "engine/move_features.h"
@@ -112,8 +114,8 @@ static int draw_all(const bk_move_sets *ms, const float *weight, float *ends, bk
 static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_move_sets *ms)
 {
     int size = bk_min_size(b); /* at size 1 every piece is in: no move at all */
-    if (!bk_collect_moves_of(b, b->to_move, bk_cands_of_size(size), ms) &&
-        (size == 1 || !bk_collect_moves(b, b->to_move, ms))) /* no large piece fits: every piece */
+    if (!bk_collect_live_moves(b, b->to_move, bk_cands_of_size(size), &s->dead, ms) &&
+        (size == 1 || !bk_collect_live_moves(b, b->to_move, NULL, &s->dead, ms))) /* no large piece fits: every piece */
         return -1;
     const float *weight = cand_weight[bk_variant_facts(b->variant)->weights];
     uint32_t local[BK_ROWS], twice[BK_ROWS], any_local = bk_local_points(b, local, twice);
@@ -145,8 +147,10 @@ static int policy_move(const bk_board *b, bk_rng *rng, bk_policy_scratch *s, bk_
     return s->moves[lo];
 }
 
-void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies)
+void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies,
+                       const bk_dead_points *dead)
 {
+    scratch->dead = *dead; /* the playout adds those it finds */
     bk_move_sets sets; /* on the stack: bk_cand_set's alignment is more than malloc's, which scratch may come from */
     while (b->to_move >= 0) { /* the colour to move may have no placement: bk_play_rough did not look */
         int id = replies ? bk_replies_get(replies, b) : -1;

@@ -23,6 +23,7 @@
 #define BK_PLAYOUT_POLICY_H
 
 #include "core/board.h"
+#include "core/movegen.h"
 #include "engine/playout.h"
 #include "engine/replies.h"
 
@@ -30,6 +31,7 @@
 typedef struct {
     uint16_t moves[BK_MAX_MOVES];
     float weights[BK_MAX_MOVES]; /* cumulative */
+    bk_dead_points dead;         /* the points the playout knows without placement */
 } bk_policy_scratch;
 
 /* Fills the piece weights (and the move features' table, move_features.h),
@@ -39,7 +41,10 @@ void bk_playout_policy_init(void);
 
 /* Plays the board to its end, every move by the policy above, or by the
  * last good reply to the last move when `replies` (NULL: none) knows a legal
- * one. */
-void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies);
+ * one.  `dead`: attachment points known without placement in a position b
+ * follows from (a search's root), which the playout's move generation
+ * passes over. */
+void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies,
+                       const bk_dead_points *dead);
 
 #endif
