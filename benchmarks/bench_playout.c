@@ -128,6 +128,7 @@ static int positions_of(const char *path, position *out)
 }
 
 static bk_policy_scratch scratch;
+static bk_move_sets sets; /* static: bk_cand_set's alignment is more than malloc's */
 static bk_replies replies;
 
 typedef struct {
@@ -141,12 +142,14 @@ static result run_playouts(const bk_board *p, long n, int with_replies, uint64_t
 {
     result r = {0, 0, 0xCBF29CE484222325ull};
     bk_rng rng;
+    bk_dead_points dead; /* as the search's playouts start */
     bk_rng_seed(&rng, SEED, stream);
     bk_replies_clear(&replies);
+    bk_dead_points_find(&dead, p, &sets);
     double t0 = now_s();
     for (long i = 0; i < n; i++) {
         bk_board b = *p;
-        bk_policy_playout(&b, &rng, &scratch, with_replies ? &replies : NULL);
+        bk_policy_playout(&b, &rng, &scratch, with_replies ? &replies : NULL, &dead);
         if (with_replies) {
             double shares[BK_MAX_COLOURS];
             bk_win_shares(&b, shares);

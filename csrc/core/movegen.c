@@ -172,7 +172,8 @@ static int set_nth(const gen_ctx *ctx, const cand_set *s, int k, int r, int c)
 /* Calls fn for each attachment point of the colour with the legal set there
  * (only its candidates in `only`, unless NULL), until fn returns nonzero;
  * returns that value (0 when all were visited).  `dead`, unless NULL: per
- * board row, points to pass over (bk_dead_points). */
+ * board row, points to pass over (bk_dead_points), once the colour has a
+ * piece on the board. */
 typedef int (*point_fn)(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg);
 
 /* Inlined into each caller, so that fn is too: it runs once per point. */
@@ -245,7 +246,8 @@ typedef struct {
     bk_dead_points *dead;
 } marking;
 
-/* arg: a marking; keep_set, and a point without placement marked dead. */
+/* arg: a marking; keep_set, and a point that produces no placement marked
+ * dead. */
 static int keep_or_mark(const gen_ctx *ctx, const cand_set *s, int r, int c, void *arg)
 {
     marking *m = arg;
@@ -267,7 +269,8 @@ int bk_collect_live_moves(const bk_board *b, int colour, const bk_cand_set *only
         for_each_point(b, colour, only, NULL, keep_set, out);
     else if (only && only != &size_candidates[1]) /* a point empty among these may have other placements */
         for_each_point(b, colour, only, dead->any[colour] ? dead->rows[colour] : NULL, keep_set, out);
-    else {
+    else { /* two copies of the loop: a colour's first dead point comes late in the game, and until then
+            * the loop reads no marks */
         marking m = {out, dead};
         if (dead->any[colour])
             for_each_point(b, colour, NULL, dead->rows[colour], keep_or_mark, &m);
@@ -277,9 +280,10 @@ int bk_collect_live_moves(const bk_board *b, int colour, const bk_cand_set *only
     return out->total;
 }
 
-void bk_dead_points_clear(bk_dead_points *dead)
+void bk_dead_points_find(bk_dead_points *dead, const bk_board *b, bk_move_sets *scratch)
 {
     memset(dead, 0, sizeof *dead);
+    for (int c = 0; c < b->num_colours; c++) bk_collect_live_moves(b, c, NULL, dead, scratch);
 }
 
 int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out)

@@ -42,17 +42,20 @@ int bk_collect_moves(const bk_board *b, int colour, bk_move_sets *out);
 /* The same among the candidates of `only` (bk_cands_of_size: the moves of
  * the larger pieces). */
 int bk_collect_moves_of(const bk_board *b, int colour, const bk_cand_set *only, bk_move_sets *out);
-/* Attachment points known to have no legal placement, per colour: such a
- * point never gets one while placements are only added, since they only
- * take cells and pieces away (nor does a cell that stops being an
- * attachment point ever become one again). */
+/* Attachment points known to produce no placement, per colour: such a
+ * point produces none for the rest of the game.  Its set can only shrink:
+ * placements take cells and pieces away, and a point earlier in row-major
+ * order (whose placements it leaves to that point) stops being one only by
+ * becoming forbidden, which rules out every placement covering it anyway;
+ * nor does a cell that stops being an attachment point become one again. */
 typedef struct {
     uint32_t rows[BK_MAX_COLOURS][BK_MAX_SIZE]; /* per board row, bit c: a point known dead */
-    uint8_t any[BK_MAX_COLOURS];                /* whether the colour's rows may hold one */
+    uint8_t any[BK_MAX_COLOURS];                /* whether the colour's rows hold one */
 } bk_dead_points;
 
-/* None known. */
-void bk_dead_points_clear(bk_dead_points *dead);
+/* The dead points of every colour in b (none before a colour's first
+ * piece); `scratch`: room for a colour's placements. */
+void bk_dead_points_find(bk_dead_points *dead, const bk_board *b, bk_move_sets *scratch);
 /* bk_collect_moves_of, passing over the points `dead` knows for `colour`
  * in b or in a position b follows from by placements, and adding to them
  * those it finds without a placement when it looks at every piece in hand

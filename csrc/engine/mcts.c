@@ -143,14 +143,13 @@ static void unlock_alloc(tree *t)
     if (t->shared) spin_unlock(&t->alloc);
 }
 
-/* Makes b the position of t's root, with the points its colours have
- * without placement there, for the playouts. */
+/* Makes b the position of t's root, with its colours' dead points, for the
+ * playouts. */
 static void set_root(tree *t, const bk_board *b)
 {
     bk_move_sets scratch; /* on the stack: bk_cand_set's alignment is more than malloc's */
     t->root = *b;
-    bk_dead_points_clear(&t->root_dead);
-    for (int c = 0; c < b->num_colours; c++) bk_collect_live_moves(b, c, NULL, &t->root_dead, &scratch);
+    bk_dead_points_find(&t->root_dead, b, &scratch);
 }
 
 /* Makes the root of t the position `root` with no simulations (its arena

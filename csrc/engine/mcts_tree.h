@@ -118,7 +118,7 @@ typedef struct {
  * all its threads share (params.shared). */
 typedef struct {
     bk_board root;
-    bk_dead_points root_dead; /* its colours' attachment points without placement at the root */
+    bk_dead_points root_dead; /* its colours' dead points at the root (movegen.h) */
     bk_mcts_params params;
     arena a;
     uint32_t root_visits;

@@ -31,7 +31,7 @@
 typedef struct {
     uint16_t moves[BK_MAX_MOVES];
     float weights[BK_MAX_MOVES]; /* cumulative */
-    bk_dead_points dead;         /* the points the playout knows without placement */
+    bk_dead_points dead;         /* the dead points the playout knows */
 } bk_policy_scratch;
 
 /* Fills the piece weights (and the move features' table, move_features.h),
@@ -41,9 +41,8 @@ void bk_playout_policy_init(void);
 
 /* Plays the board to its end, every move by the policy above, or by the
  * last good reply to the last move when `replies` (NULL: none) knows a legal
- * one.  `dead`: attachment points known without placement in a position b
- * follows from (a search's root), which the playout's move generation
- * passes over. */
+ * one.  `dead`: dead points (movegen.h) of a position b follows from (a
+ * search's root), which the playout's move generation passes over. */
 void bk_policy_playout(bk_board *b, bk_rng *rng, bk_policy_scratch *scratch, const bk_replies *replies,
                        const bk_dead_points *dead);
 
