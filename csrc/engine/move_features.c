@@ -44,11 +44,13 @@ uint32_t bk_local_points(const bk_board *b, uint32_t *local, uint32_t *twice)
         int top = g->row_of[id] + BK_PAD, shift = g->col_of[id] + BK_PAD;
         uint32_t cells[BK_MAX_PIECE_SIZE + 2] = {0}, points[BK_MAX_PIECE_SIZE + 2];
         for (int k = 0; k < o->height; k++) cells[k + 1] = o->rows[k] << shift;
+        uint32_t some = 0;
         for (int k = 0; k < o->height + 2; k++) { /* rows top - 1 .. top + height */
             uint32_t vert = (k > 0 ? cells[k - 1] : 0) | (k + 1 < o->height + 2 ? cells[k + 1] : 0);
             points[k] = (vert << 1 | vert >> 1) & b->attach[c][top - 1 + k];
+            some |= points[k];
         }
-        for (int k = 0; k < o->height + 2; k++) {
+        for (int k = 0; some && k < o->height + 2; k++) { /* late in a game a move often leaves no point open */
             int R = top - 1 + k;
             uint32_t p = points[k];
             local[R] |= p;
