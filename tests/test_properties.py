@@ -315,10 +315,10 @@ def points_with_placements(ref, colour):
 @SETTINGS
 @given(game_specs())
 def test_a_point_without_placement_never_gets_one(spec):
-    """The search's playouts pass over the attachment points known to have no placement
+    """The search's playouts pass over the attachment points known to produce no placement
     (core/movegen.h's bk_dead_points): placements only take cells and pieces away, and an
-    earlier point that stops being one becomes forbidden, so such a point has none at every
-    later position of the game."""
+    earlier point that stops being one becomes forbidden, so such a point produces none at
+    every later position of the game."""
     variant, start, _ = spec
     game = build(spec)
     pl = blokus.placements(variant)
