@@ -166,7 +166,7 @@ def all84_solve(game: Game, *, seed: int = 0, time_limit: float | None = None,
 # (ids int32 (n,), visits int64 (n,), values float64 (n,), simulations, wins float64 (n,),
 # scores float64 (n,), principal_variation int32 (m,), player_wins float64 (P,), player_scores float64 (P,))
 def mcts(game: Game, *, simulations: int = 0, seconds: float = 0.0, exploration: float = 0.5,
-         prior_temperature: float = 2.5, rave: float = 0.3, margin: float = 0.375, evaluation: float = 0.3,
+         prior_temperature: float = 2.5, rave: float = 0.3, margin: float | None = None, evaluation: float = 0.3,
          replies: bool = True, early_stop: float = 0.0, max_nodes: int = 4294967295, threads: int = 1, seed: int = 0,
          tree: CapsuleType | None = None, cpu: bool = False, shared: bool = False) -> tuple[
     NDArray[np.int32], NDArray[np.int64], NDArray[np.float64], int, NDArray[np.float64], NDArray[np.float64],

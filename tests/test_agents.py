@@ -28,7 +28,7 @@ from blokus.agents import GreedyAgent, MCTSAgent, RandomAgent, Search, make_agen
 
 import agent_positions as P
 
-MARGIN = 0.375  # the default weight of the margin in a playout's value (MCTSAgent's margin)
+MARGIN = 0.375  # the default weight of the margin in a playout's value with two sides (MCTSAgent's margin)
 VARIANTS = ("classic", "classic_2", "classic_3", "classic_teams", "duo")
 STARTS = ("any", "fixed")
 
@@ -859,7 +859,22 @@ def test_the_defaults_are_the_engines():
     for name in ("exploration", "prior_temperature", "rave", "margin", "evaluation", "max_nodes"):
         assert f"default {defaults[name]}" in text, name
     assert "default on" in text and defaults["replies"] is True
-    assert defaults["margin"] == MARGIN     # the weight the endgame tests below bound values by
+    assert defaults["margin"] is None       # the variant's weight (test_the_margins_default_weight)
+
+
+@pytest.mark.parametrize("variant, weight", [("duo", MARGIN), ("classic_teams", MARGIN), ("classic_2", MARGIN),
+                                             ("classic_3", 0.2), ("classic", 0.2)])
+def test_the_margins_default_weight(variant, weight):
+    # the margin's weight by default (MCTSAgent's margin): 0.375 with two sides, the weight the
+    # endgame tests here bound values by; 0.2 with three or four sides
+    game = blokus.Game(variant, start="fixed")
+    rng = random.Random(5)
+    for _ in range(8):
+        game.play(rng.choice(game.legal_moves().tolist()))
+    search = [_core.mcts(game, simulations=300, seed=3, threads=1, **margin)
+              for margin in ({}, {"margin": weight}, {"margin": 0.375 if weight != MARGIN else 0.2})]
+    assert all(np.array_equal(x, y) for x, y in zip(search[0], search[1]))
+    assert not all(np.array_equal(x, y) for x, y in zip(search[0], search[2]))  # the comparison can fail
 
 
 @pytest.mark.parametrize("max_nodes", [1, 10])

@@ -77,9 +77,12 @@ class MCTSAgent(_Seeded):
         that node, and with a weight falling linearly to 0 the later in the simulation it played it
         (while the node has at most 25000 visits and the child a count of at most 2000). 0: no
         RAVE.
-    margin : float
+    margin : float or None
         Weight w of the score margin in a playout's value, in [0, 0.5) so that any win is worth
-        more than any loss (``margin``; default 0.375): the value is (1 - w) * place
+        more than any loss (``margin``; default None, the variant's: 0.375 with two sides, the
+        balance of place and margin of Pentobi's value, and 0.2 with three or four, where a
+        match counts the places alone; the matches that chose them: ``benchmarks/LOG.md``):
+        the value is (1 - w) * place
         + w * (1 + tanh(z)) / 2, place the share of the win with two sides (1 won, 1/2 tied,
         0 lost) and with more the side's rank (0 last to 1 first in equal steps, tied sides
         averaging their ranks, as twogtp and Pentobi count a multi-player game), z the margin
@@ -169,7 +172,7 @@ class MCTSAgent(_Seeded):
     def __init__(self, simulations: int | None = None, seconds: float | None = None, *,
                  exploration: float = _DEFAULTS["exploration"],
                  prior_temperature: float = _DEFAULTS["prior_temperature"], rave: float = _DEFAULTS["rave"],
-                 margin: float = _DEFAULTS["margin"], evaluation: float = _DEFAULTS["evaluation"],
+                 margin: float | None = _DEFAULTS["margin"], evaluation: float = _DEFAULTS["evaluation"],
                  replies: bool = _DEFAULTS["replies"],
                  early_stop: float = _DEFAULTS["early_stop"],
                  max_nodes: int = _DEFAULTS["max_nodes"], threads: int | None = None,
@@ -185,7 +188,7 @@ class MCTSAgent(_Seeded):
         _check(0 <= exploration < math.inf, "exploration", exploration, ">= 0 and finite")
         _check(0 < prior_temperature < math.inf, "prior_temperature", prior_temperature, "> 0 and finite")
         _check(0 <= rave < math.inf, "rave", rave, ">= 0 and finite")
-        _check(0 <= margin < 0.5, "margin", margin, "in [0, 0.5)")
+        _check(margin is None or 0 <= margin < 0.5, "margin", margin, "None or in [0, 0.5)")
         _check(0 <= evaluation <= 1, "evaluation", evaluation, "in [0, 1]")
         _check(replies in (0, 1), "replies", replies, "True or False (1 or 0)")
         _check(0 <= early_stop < math.inf, "early_stop", early_stop, ">= 0 and finite")
@@ -199,7 +202,7 @@ class MCTSAgent(_Seeded):
         self.options: dict[str, Any] = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
-                        "margin": float(margin), "evaluation": float(evaluation), "replies": bool(replies),
+                        "margin": None if margin is None else float(margin), "evaluation": float(evaluation), "replies": bool(replies),
                         "early_stop": float(early_stop),
                         "max_nodes": int(max_nodes), "threads": int(threads), "cpu": bool(cpu_seconds),
                         "shared": bool(shared)}

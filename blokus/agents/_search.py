@@ -20,7 +20,7 @@ class Search:
         Mean playout value of each for the player making it, in [0, 1]: (1 - w) x its place
         (its share of the win with two sides; with more, its side's rank from 0 for the last to
         1 for the first) + w x a squashed score margin in [0, 1], w the agent's ``margin``
-        weight (default 0.375; see MCTSAgent).
+        weight (by default 0.375 with two sides, 0.2 with more; see MCTSAgent).
     simulations : int
         Simulations behind these figures in all (``visits.sum()``): those run by this search
         plus, for an agent that reuses its search, those kept from the last one.

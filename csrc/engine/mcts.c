@@ -27,6 +27,12 @@
  * small, so that winning always counts for more than winning by more. */
 #define MARGIN_WEIGHT 0.1
 #define MARGIN_SCALE 20.0 /* squares: a margin this large is worth ~76% of MARGIN_WEIGHT */
+/* The standardised margin's weight by default, decided by matches against
+ * Pentobi (benchmarks/README.md): with two sides 0.375, the same balance of
+ * place and margin as Pentobi's; with more, where a match counts the places
+ * alone, less. */
+#define MARGIN_TWO_SIDES 0.375
+#define MARGIN_MORE_SIDES 0.2
 
 #define INIT_COUNT 3.0f     /* the weight of a new child's initial value, from its prior */
 #define TIE_VALUE 0.5        /* the value expected before any simulation */
@@ -47,8 +53,16 @@
 bk_mcts_params bk_mcts_defaults(void)
 {
     return (bk_mcts_params){.exploration = 0.5, .prior_temperature = PRIOR_TEMPERATURE, .rave = 0.3,
-                            .max_nodes = UINT32_MAX, .memory = 0, .margin = 0.375, .evaluation = EVALUATION,
+                            .max_nodes = UINT32_MAX, .memory = 0, .margin = -1.0, .evaluation = EVALUATION,
                             .replies = 1, .early_stop = 0.0};
+}
+
+double bk_mcts_margin(int variant)
+{
+    int8_t side[BK_MAX_COLOURS];
+    int players = bk_player_sides(variant, side), sides = 0;
+    for (int p = 0; p < players; p++) sides += side[p] == p;
+    return sides > 2 ? MARGIN_MORE_SIDES : MARGIN_TWO_SIDES;
 }
 
 int64_t bk_mcts_default_memory(void)
@@ -196,6 +210,7 @@ static tree *tree_new(const bk_board *root, const bk_mcts_params *params, int64_
     t->budget = budget;
     t->node_cap = node_cap;
     t->num_players = bk_player_sides(root->variant, t->side);
+    if (t->params.margin < 0.0) t->params.margin = bk_mcts_margin(root->variant);
     t->shared = shared;
     atomic_init(&t->lock, 0);
     atomic_init(&t->alloc, 0);

@@ -6,9 +6,9 @@
  * itself.  A playout's value for a player is its side's share of the win (1
  * alone, 1/k in a k-way tie between sides, 0 otherwise; a side is a player,
  * or a team in classic_teams) plus a term for its score margin over the
- * best other side, which breaks ties between equally won or lost positions
- * (by default weighing 0.375, the margin standardised by the search's own
- * statistics: Pentobi's).
+ * mean of the other sides, which breaks ties between equally won or lost
+ * positions (the margin standardised by the search's own statistics, as
+ * Pentobi's; its weight by default the variant's: bk_mcts_margin).
  *
  * Simulations leave the tree by the playout policy of playout_policy.h
  * (local answers to the opponents' last moves, large pieces first, last
@@ -50,6 +50,11 @@
 
 /* Sensible defaults for the parameters (mcts_params.h). */
 bk_mcts_params bk_mcts_defaults(void);
+
+/* The margin's weight in `variant` when params.margin is negative (the
+ * default): 0.375 with two sides (Pentobi's balance of place and margin),
+ * 0.2 with three or four, where a match counts the places alone. */
+double bk_mcts_margin(int variant);
 /* The memory budget of a search by default: a quarter of the machine's
  * memory, at most 1 GiB (a search of 1.1 million simulations from the Duo
  * opening needs about half that). */

@@ -18,7 +18,8 @@ typedef struct {
                          * pruned; 0: bk_mcts_default_memory() */
     double margin;      /* weight of the standardised margin in a playout's value, < 0.5 (a
                          * win outweighs any loss); 0: the small fixed margin term instead
-                         * (see playout_values in mcts.c) */
+                         * (see playout_values in mcts.c); < 0 (the default): the variant's,
+                         * bk_mcts_margin() */
     double evaluation;  /* weight l in [0, 1] of the static evaluation (evaluation.h) in a
                          * simulation's value: (1 - l) its playout's + l the evaluation of the
                          * position the playout starts from; 0 (and in variants without an

@@ -112,7 +112,6 @@ static int check_search_args(long long simulations, double seconds, long long th
                       : !(p->prior_temperature > 0.0 && isfinite(p->prior_temperature))
                           ? "prior_temperature must be > 0 and finite"
                       : !(p->rave >= 0.0 && isfinite(p->rave))                ? "rave must be >= 0 and finite"
-                      : !(p->margin >= 0.0 && p->margin < 0.5)                ? "margin must be in [0, 0.5)"
                       : !(p->evaluation >= 0.0 && p->evaluation <= 1.0)       ? "evaluation must be in [0, 1]"
                       : !(p->early_stop >= 0.0 && isfinite(p->early_stop)) ? "early_stop must be >= 0 and finite"
                       : p->max_nodes < 1 || p->max_nodes > UINT32_MAX ? "max_nodes must be in [1, 2**32)"
@@ -197,6 +196,21 @@ static PyObject *mcts_tree_memory(PyObject *module, PyObject *tree_obj)
     return Py_BuildValue("(LL)", (long long)bk_mcts_memory(k->search), (long long)bk_mcts_prunings(k->search));
 }
 
+/* mcts()'s margin: None keeps the variant's (a negative weight), else a
+ * number in [0, 0.5); -1 with an exception set otherwise. */
+static int margin_arg(PyObject *obj, double *margin)
+{
+    if (obj == Py_None) return 0;
+    double w = PyFloat_AsDouble(obj);
+    if (w == -1.0 && PyErr_Occurred()) return -1;
+    if (!(w >= 0.0 && w < 0.5)) {
+        PyErr_SetString(PyExc_ValueError, "margin must be None or in [0, 0.5)");
+        return -1;
+    }
+    *margin = w;
+    return 0;
+}
+
 static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"game",       "simulations", "seconds", "exploration", "prior_temperature",
@@ -204,16 +218,17 @@ static PyObject *mcts(PyObject *module, PyObject *args, PyObject *kwds)
                              "max_nodes",  "threads",     "seed",    "tree",        "cpu",
                              "shared",     NULL};
     bk_mcts_params params = bk_mcts_defaults();
-    PyObject *game, *seed_obj = NULL, *tree_obj = Py_None;
+    PyObject *game, *seed_obj = NULL, *tree_obj = Py_None, *margin_obj = Py_None;
     long long simulations = 0, max_nodes = params.max_nodes, threads = 1;
     double seconds = 0.0;
     unsigned long long seed = 0;
     int cpu = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddddpdLLOOpp:mcts", kwlist, &game, &simulations, &seconds,
-                                     &params.exploration, &params.prior_temperature, &params.rave, &params.margin,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$LddddOdpdLLOOpp:mcts", kwlist, &game, &simulations, &seconds,
+                                     &params.exploration, &params.prior_temperature, &params.rave, &margin_obj,
                                      &params.evaluation, &params.replies, &params.early_stop, &max_nodes, &threads, &seed_obj, &tree_obj, &cpu,
                                      &params.shared))
         return NULL;
+    if (margin_arg(margin_obj, &params.margin) < 0) return NULL;
     params.max_nodes = max_nodes;
     params.shared = params.shared && threads > 1; /* one thread's tree is its own: the same search */
     bk_board *b = bkpy_game_board(module, game, "mcts");
@@ -371,7 +386,7 @@ static PyMethodDef agent_functions[] = {
      "is using it.  TypeError for another object."},
     {"mcts", (PyCFunction)(void (*)(void))mcts, METH_VARARGS | METH_KEYWORDS,
      "mcts(game, *, simulations=0, seconds=0.0, exploration=0.5,\n"
-     "     prior_temperature=2.5, rave=0.3, margin=0.375, evaluation=0.3,\n"
+     "     prior_temperature=2.5, rave=0.3, margin=None, evaluation=0.3,\n"
      "     replies=True, early_stop=0.0, max_nodes=4294967295, threads=1, seed=0, tree=None,\n"
      "     cpu=False, shared=False)\n--\n\n"
      "Monte-Carlo tree search in C from the game's position, with the GIL\n"
@@ -395,9 +410,12 @@ static PyMethodDef agent_functions[] = {
      "memory, at most 1 GiB, for all trees) or of max_nodes (its positions)\n"
      "frees its least visited subtrees and searches on.  The\n"
      "defaults of exploration, prior_temperature, rave, margin, evaluation,\n"
-     "replies, early_stop and max_nodes are the engine's, MCTS_DEFAULTS.\n"
+     "replies, early_stop and max_nodes are the engine's, MCTS_DEFAULTS;\n"
+     "margin=None is the variant's weight of the margin (0.375 with two\n"
+     "sides, 0.2 with three or four).\n"
      "ValueError for a value out of range (exploration, rave and early_stop:\n"
-     ">= 0 and finite; prior_temperature: > 0 and finite; margin: [0, 0.5);\n"
+     ">= 0 and finite; prior_temperature: > 0 and finite; margin: None or\n"
+     "[0, 0.5);\n"
      "evaluation: [0, 1];\n"
      "max_nodes: [1, 2**32); threads: [1, 64]).\n\n"
      "Returns (ids int32, visits int64, values float64, simulations, wins\n"
@@ -421,9 +439,10 @@ static PyMethodDef agent_functions[] = {
 static int add_mcts_defaults(PyObject *module)
 {
     bk_mcts_params p = bk_mcts_defaults();
-    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:d,s:d,s:O,s:d,s:L}", "exploration", p.exploration,
+    PyObject *dict = Py_BuildValue("{s:d,s:d,s:d,s:O,s:d,s:O,s:d,s:L}", "exploration", p.exploration,
                                    "prior_temperature", p.prior_temperature, "rave", p.rave,
-                                   "margin", p.margin, "evaluation", p.evaluation, "replies", p.replies ? Py_True : Py_False, "early_stop",
+                                   "margin", Py_None, /* p.margin < 0: the variant's */
+                                   "evaluation", p.evaluation, "replies", p.replies ? Py_True : Py_False, "early_stop",
                                    p.early_stop, "max_nodes", (long long)p.max_nodes);
     PyObject *proxy = dict ? PyDictProxy_New(dict) : NULL;
     Py_XDECREF(dict);
