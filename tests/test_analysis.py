@@ -487,7 +487,7 @@ def test_move_values_report_win_probability_and_expected_score():
     rows = analysis.move_values(game, "mcts:sims=300", top=None, seed=4)
     assert all(0.0 <= r["win_probability"] <= 1.0 and 0.0 <= r["raw_win_probability"] <= 1.0 for r in rows)
     # each move's value is (1 - w) x its raw win share + w x a margin term in [0, 1], w = 0.375
-    # (the default margin weight)
+    # (the default margin weight with two sides)
     w = 0.375
     assert all((1 - w) * r["raw_win_probability"] <= r["value"] <= (1 - w) * r["raw_win_probability"] + w
                for r in rows)
