@@ -221,8 +221,8 @@ def test_the_gtp_server_relays_a_gtp_agent():
 
 # --- gtp: against Pentobi ------------------------------------------------------------------
 
-@pytest.mark.skipif(not os.access(PENTOBI, os.X_OK), reason=f"Pentobi's engine is not at {PENTOBI} (see "
-                    "../shared/pentobi/README.md, or set BLOKUS_PENTOBI to its directory)")
+@pytest.mark.skipif(not os.access(PENTOBI, os.X_OK), reason=f"Pentobi's engine is not at {PENTOBI} (set BLOKUS_PENTOBI "
+                    "to the directory of a pentobi-gtp build; Pentobi is GPL, not shipped)")
 def test_pentobi_level_1_plays_a_whole_duo_game_scored_as_our_rules_score_it():
     agent = make_agent(f"gtp:{PENTOBI} --nobook --noresign -l 1", seed=7)
     opponent = make_agent("random", seed=8)
