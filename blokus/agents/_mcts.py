@@ -202,7 +202,8 @@ class MCTSAgent(_Seeded):
         self.options: dict[str, Any] = {"simulations": int(simulations or 0), "seconds": float(seconds or 0.0),
                         "exploration": float(exploration), "prior_temperature": float(prior_temperature),
                         "rave": float(rave),
-                        "margin": None if margin is None else float(margin), "evaluation": float(evaluation), "replies": bool(replies),
+                        "margin": None if margin is None else float(margin), "evaluation": float(evaluation),
+                        "replies": bool(replies),
                         "early_stop": float(early_stop),
                         "max_nodes": int(max_nodes), "threads": int(threads), "cpu": bool(cpu_seconds),
                         "shared": bool(shared)}
