@@ -86,10 +86,16 @@ void bk_win_shares_of(int n, const int64_t *player_scores, const int8_t *side, d
     for (int p = 0; p < n; p++) out[p] = won[p] ? 1.0 / sides : 0.0;
 }
 
-void bk_place_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out)
+int bk_num_sides(int n, const int8_t *side)
 {
     int sides = 0;
-    for (int p = 0; p < n; p++) sides += side[p] == p;
+    for (int p = 0; p < n; p++) sides += side[p] == p; /* a side is numbered by its first player */
+    return sides;
+}
+
+void bk_place_shares_of(int n, const int64_t *player_scores, const int8_t *side, double *out)
+{
+    int sides = bk_num_sides(n, side);
     for (int p = 0; p < n; p++) {
         int below = 0, level = 0; /* the other sides scoring less, and as much */
         for (int q = 0; q < n; q++) {

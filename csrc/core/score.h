@@ -22,6 +22,8 @@ int bk_player_scores(const bk_board *b, int *out);
  * colours (classic_teams' partners) are one side, numbered by its first
  * player.  Returns the number of players. */
 int bk_player_sides(int variant, int8_t *side);
+/* The number of sides among n players whose sides are `side` (bk_player_sides). */
+int bk_num_sides(int n, const int8_t *side);
 /* Who wins (docs/rules.md, "Scoring"): 1 for each player with the highest
  * player score, else 0; equal highest share the win.  For n players. */
 void bk_winners_of(int n, const int64_t *player_scores, uint8_t *winners);

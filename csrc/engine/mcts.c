@@ -60,9 +60,8 @@ bk_mcts_params bk_mcts_defaults(void)
 double bk_mcts_margin(int variant)
 {
     int8_t side[BK_MAX_COLOURS];
-    int players = bk_player_sides(variant, side), sides = 0;
-    for (int p = 0; p < players; p++) sides += side[p] == p;
-    return sides > 2 ? MARGIN_MORE_SIDES : MARGIN_TWO_SIDES;
+    int players = bk_player_sides(variant, side);
+    return bk_num_sides(players, side) > 2 ? MARGIN_MORE_SIDES : MARGIN_TWO_SIDES;
 }
 
 int64_t bk_mcts_default_memory(void)
