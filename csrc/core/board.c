@@ -51,6 +51,23 @@ static void refresh_around(bk_board *b, int top, int height)
         for (int r = lo; r < hi; r++) refresh_row(b, d, r + BK_PAD);
 }
 
+/* refresh_around after `colour` has placed cells `rows` (its orientation's,
+ * shifted to their padded columns) from padded row R: for the other colours
+ * the cells only become forbidden and stop being attachment points. */
+static void refresh_after_placing(bk_board *b, int colour, const uint32_t *rows, int R, int height)
+{
+    for (int d = 0; d < b->num_colours; d++) {
+        if (d == colour) continue;
+        for (int k = 0; k < height; k++) {
+            b->forbidden[d][R + k] |= rows[k];
+            b->attach[d][R + k] &= ~rows[k];
+        }
+    }
+    int lo = R - 1 < BK_PAD ? BK_PAD : R - 1;
+    int hi = R + height + 1 > BK_PAD + b->side ? BK_PAD + b->side : R + height + 1;
+    for (int r = lo; r < hi; r++) refresh_row(b, colour, r);
+}
+
 bk_status bk_board_init(bk_board *b, int variant, int start)
 {
     bk_variant_info info;
@@ -156,8 +173,9 @@ static void set_cells(bk_board *b, int colour, int id, int adding, int whole)
     const bk_geometry *g = b->geom;
     const bk_orient *o = &bk_orients[g->orient_of[id]];
     int r0 = g->row_of[id], c0 = g->col_of[id];
+    uint32_t placed[BK_MAX_PIECE_SIZE];
     for (int k = 0; k < o->height; k++) {
-        uint32_t bits = o->rows[k] << (c0 + BK_PAD);
+        uint32_t bits = placed[k] = o->rows[k] << (c0 + BK_PAD);
         int R = r0 + k + BK_PAD;
         if (adding) {
             b->occupied[R] |= bits;
@@ -184,7 +202,10 @@ static void set_cells(bk_board *b, int colour, int id, int adding, int whole)
         b->placed[colour]--;
     }
     b->in_hand[colour][o->piece] = (uint8_t)!adding;
-    refresh_around(b, r0, o->height);
+    if (adding)
+        refresh_after_placing(b, colour, placed, r0 + BK_PAD, o->height);
+    else
+        refresh_around(b, r0, o->height);
 }
 
 static void place(bk_board *b, int id, int whole)
