@@ -102,19 +102,21 @@ def summarise(prefix: Path, variant: str, level: int) -> dict:
     """The figures of the games finished in ``prefix``.dat and .blksgf (a run may have been cut short)."""
     records = replay(prefix.with_suffix(".blksgf"), variant)
     games = score = cpu_ours = cpu_theirs = moves_ours = moves_theirs = margin = 0
-    seats: dict[int, list[float]] = {}  # our player index -> [games, score]
+    seats: dict[int, list[float]] = {}  # our player index -> [games, score, our points, the others' mean points]
     for line in prefix.with_suffix(".dat").read_text().splitlines():
         if line.startswith("#") or not line.strip():
             continue
         number, result, _length, ours_player, cpu_b, cpu_w, _fast = line.split("\t")
         games += 1
         score += float(result)
-        seat = seats.setdefault(int(ours_player), [0, 0.0])
+        (moves, scores), ours = records[int(number)], int(ours_player)
+        seat = seats.setdefault(ours, [0, 0.0, 0.0, 0.0])
         seat[0] += 1
         seat[1] += float(result)
+        seat[2] += scores[ours]
+        seat[3] += (sum(scores) - scores[ours]) / (len(scores) - 1)
         cpu_ours += float(cpu_b)
         cpu_theirs += float(cpu_w)
-        (moves, scores), ours = records[int(number)], int(ours_player)
         moves_ours += moves[ours]
         moves_theirs += sum(moves) - moves[ours]
         margin += scores[ours] - max(points for player, points in enumerate(scores) if player != ours)
@@ -160,8 +162,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['level']:>5} {r['games']:>5} {r['share']:>9.0%} {f'{low:.0%}-{high:.0%}':>14} "
               f"{r['cpu_ours']:>11.3f}s {r['cpu_theirs']:>15.3f}s {r['cpu_ours'] / r['cpu_theirs']:>6.1f} "
               f"{r['margin']:>+7.1f}")
-        print("      by seat: " + ", ".join(f"player {k + 1} {s / n:.0%} of {n}" for k, (n, s) in r["seats"].items()),
-              flush=True)
+        seats = r["seats"].items()
+        print("      by seat: " + ", ".join(f"player {k + 1} {s / n:.0%} of {n}" for k, (n, s, _, _) in seats))
+        print("      mean points by seat, ours / the others': " +
+              ", ".join(f"{ours / n:+.1f} / {others / n:+.1f}" for _, (n, _, ours, others) in seats), flush=True)
     return 0
 
 
