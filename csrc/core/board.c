@@ -204,7 +204,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding, int whole)
     b->in_hand[colour][o->piece] = (uint8_t)!adding;
     if (adding)
         refresh_after_placing(b, colour, placed, r0 + BK_PAD, o->height);
-    else
+    else /* a freed cell stays forbidden to each colour with a piece next to it: refresh them all */
         refresh_around(b, r0, o->height);
 }
 
