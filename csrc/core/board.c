@@ -42,30 +42,33 @@ static void refresh_row(bk_board *b, int d, int R)
 }
 
 /* A placement changes forbidden cells and attachment points only on its own
- * rows and the row above and below. */
-static void refresh_around(bk_board *b, int top, int height)
+ * rows and the row above and below: refresh_rows makes colour d's again
+ * there, for a placement of `height` rows from board row `top`. */
+static void refresh_rows(bk_board *b, int d, int top, int height)
 {
     int lo = top - 1 < 0 ? 0 : top - 1;
     int hi = top + height + 1 > b->side ? b->side : top + height + 1;
-    for (int d = 0; d < b->num_colours; d++)
-        for (int r = lo; r < hi; r++) refresh_row(b, d, r + BK_PAD);
+    for (int r = lo; r < hi; r++) refresh_row(b, d, r + BK_PAD);
+}
+
+static void refresh_around(bk_board *b, int top, int height)
+{
+    for (int d = 0; d < b->num_colours; d++) refresh_rows(b, d, top, height);
 }
 
 /* refresh_around after `colour` has placed cells `rows` (its orientation's,
- * shifted to their padded columns) from padded row R: for the other colours
- * the cells only become forbidden and stop being attachment points. */
-static void refresh_after_placing(bk_board *b, int colour, const uint32_t *rows, int R, int height)
+ * shifted to their padded columns) from board row `top`: for the other
+ * colours the cells only become forbidden and stop being attachment points. */
+static void refresh_after_placing(bk_board *b, int colour, const uint32_t *rows, int top, int height)
 {
     for (int d = 0; d < b->num_colours; d++) {
         if (d == colour) continue;
         for (int k = 0; k < height; k++) {
-            b->forbidden[d][R + k] |= rows[k];
-            b->attach[d][R + k] &= ~rows[k];
+            b->forbidden[d][top + BK_PAD + k] |= rows[k];
+            b->attach[d][top + BK_PAD + k] &= ~rows[k];
         }
     }
-    int lo = R - 1 < BK_PAD ? BK_PAD : R - 1;
-    int hi = R + height + 1 > BK_PAD + b->side ? BK_PAD + b->side : R + height + 1;
-    for (int r = lo; r < hi; r++) refresh_row(b, colour, r);
+    refresh_rows(b, colour, top, height);
 }
 
 bk_status bk_board_init(bk_board *b, int variant, int start)
@@ -203,7 +206,7 @@ static void set_cells(bk_board *b, int colour, int id, int adding, int whole)
     }
     b->in_hand[colour][o->piece] = (uint8_t)!adding;
     if (adding)
-        refresh_after_placing(b, colour, placed, r0 + BK_PAD, o->height);
+        refresh_after_placing(b, colour, placed, r0, o->height);
     else /* a freed cell stays forbidden to each colour with a piece next to it: refresh them all */
         refresh_around(b, r0, o->height);
 }
