@@ -11,7 +11,9 @@ squares still in hand, docs/rules.md "Scoring"); legal placements are counted fo
 at the checkpoint, 0 once it is out. The last row is the final score. The rank share is twogtp's
 (``blokus.outcomes.places``: 1 first, 0 last, ties sharing). Pentobi's colour in a seat
 plays beside two Pentobi colours and ours, so its rows are a yardstick, not Pentobi against
-itself.
+itself. Last, for the colours moving 1, 2 and 3 turns after ours, the rank share each got
+minus what that colour got as Pentobi's over all the games given: whom our play helps and whom
+it hurts.
 """
 from __future__ import annotations
 
@@ -49,30 +51,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", default="16,32,40,48,56,64,72", help="checkpoints (default: 16,32,...,72)")
     args = parser.parse_args(argv)
     plies = [int(text) for text in args.plies.split(",")]
-    # ours (True) or Pentobi's (False) -> seat -> per game: (rows of profile, final rank share)
-    games: dict[bool, dict[int, list[tuple[np.ndarray, float]]]] = {
-        mine: {seat: [] for seat in range(COLOURS)} for mine in (True, False)}
+    # by our seat, per game: the profile's rows (checkpoints, colours, 2) and every colour's rank share
+    rows: dict[int, list[np.ndarray]] = {seat: [] for seat in range(COLOURS)}
+    shares: dict[int, list[np.ndarray]] = {seat: [] for seat in range(COLOURS)}
     for run in args.runs:
         for path in sorted(run.glob("classic-level*.blksgf")):
             for record, root in blokus.sgf.records(path.read_text()):
-                rows, seat = profile(record, plies), int(root["GN"][0]) % COLOURS
-                share = places(np.array([record.scores()]), "classic")[0]
-                for colour in range(COLOURS):
-                    games[colour == seat][colour].append((rows[:, colour], float(share[colour])))
-    if not games[True][0] and not games[False][0]:
+                seat = int(root["GN"][0]) % COLOURS
+                rows[seat].append(profile(record, plies))
+                shares[seat].append(places(np.array([record.scores()]), "classic")[0])
+    if not any(rows.values()):
         print("no classic-level*.blksgf records in the directories given", file=sys.stderr)
         return 2
+    by_seat = {seat: (np.array(rows[seat]), np.array(shares[seat])) for seat in range(COLOURS) if rows[seat]}
+
+    def theirs(colour: int) -> tuple[np.ndarray, np.ndarray]:
+        """Pentobi's colour `colour`: its rows and rank shares over the games where we held another."""
+        held = [s for s in by_seat if s != colour]
+        return (np.concatenate([by_seat[s][0][:, :, colour] for s in held]),
+                np.concatenate([by_seat[s][1][:, colour] for s in held]))
+
     labels = [str(ply) for ply in plies] + ["end"]
     print("each colour's value minus the mean of the other three: points, legal placements")
-    for seat in range(COLOURS):
-        a, b = (np.array([rows for rows, _ in games[mine][seat]]) for mine in (True, False))
-        share_a, share_b = (np.mean([share for _, share in games[mine][seat]]) for mine in (True, False))
+    for seat, (ours_rows, ours_shares) in by_seat.items():
+        a, share_a = ours_rows[:, :, seat], ours_shares[:, seat]
+        b, share_b = theirs(seat)
         print(f"player {seat + 1}: ours over {len(a)} games, Pentobi's colour in that seat over {len(b)}; "
-              f"rank share {share_a:.1%} / {share_b:.1%}")
+              f"rank share {share_a.mean():.1%} / {share_b.mean():.1%}")
         print(f"  {'ply':>5} {'points ours':>12} {'Pentobi':>8} {'placements ours':>16} {'Pentobi':>8}")
         for k, label in enumerate(labels):
             placements = "" if label == "end" else f" {a[:, k, 1].mean():>+16.1f} {b[:, k, 1].mean():>+8.1f}"
             print(f"  {label:>5} {a[:, k, 0].mean():>+12.1f} {b[:, k, 0].mean():>+8.1f}{placements}")
+    print("the rank share of the colour moving k turns after ours, minus its share as Pentobi's colour "
+          "in all these games (by our seat):")
+    for k in range(1, COLOURS):
+        gains = {seat: by_seat[seat][1][:, (seat + k) % COLOURS].mean() - theirs((seat + k) % COLOURS)[1].mean()
+                 for seat in by_seat}
+        print(f"  k = {k}: {np.mean(list(gains.values())):+.1%} "
+              f"({', '.join(f'player {seat + 1} {gain:+.1%}' for seat, gain in gains.items())})")
     return 0
 
 
