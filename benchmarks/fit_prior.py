@@ -11,7 +11,14 @@ fitted weights and for the build's own prior (bk_prior_scores, the prior at temp
 1, as _core.prior_features gives it; the search takes it flatter, at its
 prior_temperature), and with --header PATH writes the fitted weights as the C table the build includes
 (csrc/engine/prior_duo.h for Duo, csrc/engine/prior_classic.h, used on every
-20x20 board, for classic_2).
+20x20 board, for classic_2). 4-colour classic has no table of its own yet: --variant classic
+fits and reports, and writes nothing.
+
+With --pentobi-only the records are bench_strength.py's (twogtp's game number GN in each
+record's root): the moves of our colours, which twogtp gives its program -b by game number, are
+played but not fitted, so that a match's records fit Pentobi's moves alone:
+
+    python3 benchmarks/fit_prior.py --variant classic --pentobi-only RUN_DIR/classic-level6.blksgf
 
 Games: .blksgf files (game data is not kept in the repository), for
 instance Pentobi's self-play under its match runner:
@@ -32,23 +39,28 @@ from c_table import write_c_table
 from blokus import Game, _core, sgf
 
 PHASES = 3  # BK_PRIOR_PHASES: before 8 pieces on the board, before 20, after (prior.h)
-TABLES = {"duo": "bk_prior_duo", "classic_2": "bk_prior_classic"}  # the C table each variant's fit makes
+# the C table each variant's fit makes (4-colour classic: none yet)
+TABLES = {"duo": "bk_prior_duo", "classic_2": "bk_prior_classic", "classic": None}
 FEATURES = _core.PRIOR_FEATURES
 HELD_OUT = 5  # every fifth game
 
 
-def positions(games, variant):
+def positions(games, variant, skipped):
     """(features (M, F), position of each row (M,), phase (P,), played row (P,), game (P,),
-    the build's log prior (M,)) of the games of `variant`."""
+    the build's log prior (M,)) of the games of `variant`, but for the moves of the players
+    skipped(root properties of the record) names."""
     rows, owner, phase, played, game_of, priors = [], [], [], [], [], []
     m = 0
-    for k, record in enumerate(games):
+    for k, (record, root) in enumerate(games):
         if record.variant != variant:
             continue
-        game = Game(variant, start=record.start)
+        game, skip = Game(variant, start=record.start), skipped(root)
         for colour, move in record.history:
             if game.to_move != colour:
                 raise ValueError(f"game {k}: colour {colour} plays out of turn")
+            if game.player_to_move in skip:
+                game.play(move)
+                continue
             ids, x, p, log_prior = _core.prior_features(game)
             hit = np.flatnonzero(ids == move)
             if len(hit) != 1:
@@ -139,10 +151,24 @@ def main():
     parser.add_argument("--variant", choices=TABLES, default="duo", help="the games to fit (default: duo)")
     parser.add_argument("--penalty", type=float, default=1e-4, help="L2 penalty on the weights")
     parser.add_argument("--header", help="write the fitted weights as a C table to this file")
+    parser.add_argument("--pentobi-only", action="store_true",
+                        help="bench_strength.py's records: leave out the moves of the player twogtp's -b "
+                             "held (game number GN mod the players)")
     args = parser.parse_args()
+    if args.header and TABLES[args.variant] is None:
+        parser.error(f"{args.variant} has no C table yet: fit without --header")
     torch.set_num_threads(1)
-    games = [g for path in args.records for g in sgf.read(path, mainline=True)]
-    data = positions(games, args.variant)
+    games = [g for path in args.records for g in sgf.records(open(path, encoding="utf-8").read(), mainline=True)]
+    players = Game(args.variant).num_players
+
+    def skipped(root):
+        if not args.pentobi_only:
+            return set()
+        if "GN" not in root:
+            raise SystemExit("--pentobi-only: a record without twogtp's game number (GN)")
+        return {int(root["GN"][0]) % players}
+
+    data = positions(games, args.variant, skipped)
     held = data[4] % HELD_OUT == 0
     train, test = subset(data, ~held), subset(data, held)
     print(f"{len(set(data[4]))} {args.variant} games, {len(data[2])} positions ({int(held.sum())} held out), "
