@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -53,35 +52,26 @@ ROOT = Path(__file__).resolve().parent.parent
 # twogtp's and pentobi-gtp's -g names; our `blokus gtp --variant` takes the same, and twogtp's
 # `set_game` (Blokus, Blokus Two-Player, Blokus Three-Player, Blokus Duo) is one of our SGF GM names.
 VARIANTS = {"duo": "duo", "classic_2": "classic_2", "classic": "classic", "classic_3": "classic_3"}
-_MOVE = re.compile(r";([A-Za-z0-9]+)\[([^\]]*)\]")
-# The colour index a Blokus SGF move property names: Duo's B and W, four colours' 1..4.
-_COLOUR_OF_PROPERTY = {"B": 0, "W": 1, "1": 0, "2": 1, "3": 2, "4": 3}
 
 
 def replay(sgf_file: Path, variant: str) -> dict[int, tuple[list[int], list[int]]]:
     """Game number -> ([moves made by each player], [final score of each player]), replaying
-    twogtp's game records with our rules; each move is credited to the player our rules say is to
-    move (classic_3's green to the player whose turn it is in the rotation).
+    twogtp's game records (``blokus.sgf.records``) with our rules; each move is credited to the
+    player our rules say moves its colour (classic_3's green to the player whose turn it is in
+    the rotation).
 
-    Raises ValueError when a record's move names another colour than the one to move."""
+    Raises ValueError when a record's move is not by the colour to move, or is illegal."""
+    from blokus import sgf
     from blokus.game import Game
 
     games = {}
-    for line in sgf_file.read_text().splitlines():
-        number = re.search(r"GN\[(\d+)\]", line)
-        if not number:
-            continue
+    for record, root in sgf.records(sgf_file.read_text(encoding="utf-8")):
         game = Game(variant, start="fixed")
         per_player = [0] * game.num_players
-        for prop, move in _MOVE.findall(line):
-            if prop in ("GM", "GN"):
-                continue
-            if _COLOUR_OF_PROPERTY.get(prop) != game.to_move:
-                raise ValueError(f"game {number.group(1)}: move {prop}[{move}] when "
-                                 f"{game.colour_name(game.to_move)} is to move")
+        for _, move in record.history:
             per_player[game.player_to_move] += 1
             game.play(move)
-        games[int(number.group(1))] = (per_player, [int(s) for s in game.player_scores()])
+        games[int(root["GN"][0])] = (per_player, [int(s) for s in game.player_scores()])
     return games
 
 
